@@ -1,0 +1,1 @@
+"""Computer opponents: pure, see observations only, never import pygame."""

@@ -1,0 +1,1 @@
+"""Kartenstube: rules, controller, persistence and user interface of the card-game app."""
