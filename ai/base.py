@@ -1,0 +1,67 @@
+"""The Agent protocol, difficulty levels and the factory per game.
+
+Agents receive an observation and the legal moves, never the state (ARCHITECTURE.md "Computer
+opponents").  ``choose`` must depend only on (observation, legal_moves, rng) so that two states
+that look the same to a seat give the same move: that is what makes the bots fair.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from random import Random
+from typing import Any, Protocol
+
+from game.rules.base import Move
+
+LEVELS: tuple[str, ...] = ("random", "beginner", "player", "expert")
+
+
+class Agent(Protocol):
+    level: str
+
+    def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move: ...
+
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]: ...
+
+
+class RandomAgent:
+    """Uniform over the legal moves: for tests, baselines and as the last-resort fallback."""
+
+    level = "random"
+
+    def __init__(self, game_id: str = "", seat: int = 0) -> None:
+        self.game_id = game_id
+        self.seat = seat
+
+    def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
+        return legal_moves[rng.randrange(len(legal_moves))]
+
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        return self.choose(observation, legal_moves, rng), "a random legal move"
+
+
+#: game id -> module with ``make(level, seat) -> Agent`` for the levels it implements.
+_GAME_MODULES: dict[str, str] = {
+    "schnapsen": "ai.schnapsen",
+    "bauernschnapsen": "ai.bauern",
+    "dreierschnapsen": "ai.dreier",
+    "schwimmen": "ai.schwimmen",
+}
+
+
+def make_agent(game_id: str, level: str, seat: int = 0) -> Agent:
+    """The agent for a game and level; falls back to the random agent where a game has no bot
+    module yet or the module does not know the level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")
+    if level != "random":
+        try:
+            module = importlib.import_module(_GAME_MODULES[game_id])
+        except ModuleNotFoundError:
+            module = None
+        if module is not None:
+            agent = module.make(level, seat)
+            if agent is not None:
+                return agent
+    return RandomAgent(game_id, seat)
