@@ -129,3 +129,11 @@ class HandRevealed:
 @dataclass(frozen=True, slots=True)
 class RoundOver:
     result: RoundResult
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    """The controller dealt a new round (the presenter animates the deal from the observation)."""
+
+    round_no: int
+    dealer: Seat
