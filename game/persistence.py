@@ -1,0 +1,170 @@
+"""Save and resume: a save is the game id, options, master seed, seats and the move list; loading
+replays it (ARCHITECTURE.md "Seeds").  Writes are atomic; a bad file is reported and set aside,
+never overwritten and never allowed to crash the app.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from game.controller import MatchController
+from game.rules import options as options_mod
+from game.rules import registry
+
+log = logging.getLogger(__name__)
+
+SAVE_FORMAT = "kartenstube-save"
+SAVE_VERSION = 1
+SAVE_NAME = "current_match.json"
+
+
+class SaveError(Exception):
+    """A save file that cannot be used; ``reason`` is a sentence for the dialog."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file whole:
+    write a temporary file in the same folder, flush it to disk, then rename over the target."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def match_record(c: MatchController) -> dict[str, Any]:
+    """Everything needed to rebuild the match exactly (also the core of a bug report)."""
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "game_id": c.game_id,
+        "players": c.players,
+        "human_seat": c.human_seat,
+        "levels": list(c.levels),
+        "options": options_mod.to_dict(c.options),
+        "master_seed": c.master_seed,
+        "first_dealer": c.match.history[0].dealer if c.match.history else c.match.dealer,
+        "undo_used": c.undo_used,
+        "moves": [list(e) for e in c.move_log],
+        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
+
+
+def save(c: MatchController, path: Path) -> None:
+    atomic_write_text(path, json.dumps(match_record(c), ensure_ascii=False, indent=1))
+
+
+def load(path: Path, **controller_kwargs: Any) -> MatchController:
+    """Rebuild a controller from a save file; raises SaveError with a reason on any problem."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise SaveError(f"the save file could not be read ({e.strerror})") from e
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise SaveError("the save file is damaged (not valid JSON)") from e
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError("this is not a Kartenstube save file")
+    version = data.get("version")
+    if not isinstance(version, int) or version > SAVE_VERSION:
+        raise SaveError(f"the save file comes from a newer version of Kartenstube (format {version})")
+    try:
+        game_id = str(data["game_id"])
+        if game_id not in registry.GAMES:
+            raise SaveError(f"the save file names an unknown game {game_id!r}")
+        opts = options_mod.from_dict(game_id, dict(data["options"]))
+        c = MatchController(
+            game_id, int(data["players"]), human_seat=data["human_seat"], levels=list(data["levels"]),
+            options=opts, master_seed=int(data["master_seed"]), first_dealer=int(data["first_dealer"]),
+            **controller_kwargs,
+        )
+        c.replay([(int(r), int(s), str(m)) for r, s, m in data["moves"]])
+        c.undo_used = bool(data.get("undo_used", False))
+        return c
+    except SaveError:
+        raise
+    except Exception as e:  # anything else means the move list does not replay
+        raise SaveError(f"the saved match could not be replayed ({e})") from e
+
+
+def set_aside(path: Path) -> Path | None:
+    """Move a bad save out of the way with a timestamp; never overwrites another file."""
+    if not path.exists():
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(100):
+        target = path.with_name(f"{path.stem}.bad-{stamp}{'-' + str(n) if n else ''}{path.suffix}")
+        if not target.exists():
+            try:
+                os.replace(path, target)
+            except OSError:
+                log.exception("could not set the bad save aside")
+                return None
+            return target
+    return None
+
+
+class SaveSlot:
+    """The running match's save file in the user's data folder, written after every move.
+
+    A folder that cannot be written (read-only, full) is reported once through ``problem`` and
+    the game goes on without saving.
+    """
+
+    def __init__(self, folder: Path, name: str = SAVE_NAME) -> None:
+        self.path = folder / name
+        self.problem: str | None = None
+
+    def write(self, c: MatchController) -> bool:
+        if c.match_over:
+            self.clear()
+            return True
+        try:
+            save(c, self.path)
+            self.problem = None
+            return True
+        except OSError as e:
+            if self.problem is None:
+                log.warning("cannot save the match to %s: %s", self.path, e)
+            self.problem = f"the match cannot be saved: {e.strerror or e}"
+            return False
+
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def clear(self) -> None:
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError:
+            log.warning("could not remove the finished match's save file")
+
+    def resume(self, **controller_kwargs: Any) -> tuple[MatchController | None, str | None]:
+        """(controller, None) on success; (None, message) when the file was bad and was set aside."""
+        if not self.path.exists():
+            return None, None
+        try:
+            return load(self.path, **controller_kwargs), None
+        except SaveError as e:
+            moved = set_aside(self.path)
+            where = f" It was moved to {moved.name}." if moved else ""
+            return None, f"The saved match could not be resumed: {e.reason}.{where}"
