@@ -1,0 +1,125 @@
+"""Scoring of a finished Schnapsen deal (RULES.md 2.6, rows 1-6) and the match helpers of 2.7.
+
+X is the seat that declared 66, Y the other.  "@close" values are recorded by ``close`` in
+``Specials`` (the non-closer's score and trick count at that moment, S10):
+
+1. X correct, nobody closed: 3 if Y has no trick, else 2 if Y < 33, else 1.
+2. X correct, X closed: the same tiers with Y's values @close (A-S7).
+3. X correct, Y closed: 2, or 3 if X (the non-closer) had no trick @close (A-S2).
+4. X false: Y scores 2 (``false_claim_penalty = pagat``: 3 if Y had no trick, @close if X closed).
+5. Closed, no declaration: the non-closer scores 2 (``closed_no_claim_penalty = pagat``: 3 if it
+   had no trick @close).
+6. Not closed, no declaration: the last-trick winner scores 1.
+
+Glossary: Schneider = below 33; Schwarz = no trick; Bummerl = a lost match.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.rules.base import RoundResult
+from game.rules.options import SchnapsenOptions
+from game.rules.schnapsen_state import SCHNEIDER, WIN
+
+if TYPE_CHECKING:
+    from game.rules.schnapsen_state import SchnapsenState
+
+
+def _tier(tricks: int, points: int) -> tuple[int, str]:
+    if tricks == 0:
+        return 3, "had taken no trick"
+    if points < SCHNEIDER:
+        return 2, f"had only {points} points (below {SCHNEIDER})"
+    return 1, f"had {points} points"
+
+
+def score_round(s: SchnapsenState) -> RoundResult:
+    """The game points of a finished deal, the row of 2.6 that gave them, and why."""
+    sp = s.specials
+    opts = s.setup.options
+    closer = sp.closed_by
+    x = sp.declared_by
+    gp = [0, 0]
+    if x >= 0:
+        y = 1 - x
+        score = s.score(x)
+        if score >= WIN:
+            if closer < 0:
+                row = 1
+                n, why = _tier(s.tally.tricks[y], s.score(y))
+                reason = f"seat {x} declared {score} correctly; seat {y} {why}"
+            elif closer == x:
+                row = 2
+                n, why = _tier(sp.close_tricks, sp.close_points)
+                reason = f"seat {x} closed and declared {score} correctly; at the closing seat {y} {why}"
+            else:
+                row = 3
+                n = 3 if sp.close_tricks == 0 else 2
+                why = "had no trick" if n == 3 else "had a trick"
+                reason = f"seat {x} declared {score} correctly after seat {y} closed; seat {x} {why} at the closing"
+            winner = x
+        else:
+            row = 4
+            winner = y
+            y_tricks = sp.close_tricks if closer == x else s.tally.tricks[y]
+            n = 3 if opts.false_claim_penalty == "pagat" and y_tricks == 0 else 2
+            reason = f"seat {x} declared with only {score} (below {WIN}): a false declaration"
+    elif closer >= 0:
+        row = 5
+        winner = 1 - closer
+        n = 3 if opts.closed_no_claim_penalty == "pagat" and sp.close_tricks == 0 else 2
+        reason = f"seat {closer} closed the stock and nobody declared 66"
+    else:
+        row = 6
+        winner = s.last_winner()
+        n = 1
+        reason = f"all tricks were played without a declaration; seat {winner} won the last trick"
+    gp[winner] = n
+    plural = "s" if n != 1 else ""
+    reason = f"{reason}: {n} game point{plural} to seat {winner} (2.6 row {row})."
+    reason = reason[0].upper() + reason[1:]
+    return RoundResult((gp[0], gp[1]), reason, f"2.6 row {row}", _details(s, row, winner, n))
+
+
+def _details(s: SchnapsenState, row: int, winner: int, gp: int) -> dict[str, Any]:
+    sp = s.specials
+    t = s.tally
+    x = sp.declared_by
+    return {
+        "row": row,
+        "winner": winner,
+        "game_points": gp,
+        "card_points": t.card_points,
+        "scores": (s.score(0), s.score(1)),
+        "marriages": tuple((str(suit), seat) for suit, seat in sp.marriages),
+        "meld_points": sp.meld_points,
+        "credited_meld_points": tuple(sp.meld_points[i] if t.tricks[i] else 0 for i in (0, 1)),
+        "tricks": t.tricks,
+        "closed_by": sp.closed_by if sp.closed_by >= 0 else None,
+        "close_points": sp.close_points if sp.closed_by >= 0 else None,
+        "close_tricks": sp.close_tricks if sp.closed_by >= 0 else None,
+        "declared_by": x if x >= 0 else None,
+        "declared_score": s.score(x) if x >= 0 else None,
+        "correct": (s.score(x) >= WIN) if x >= 0 else None,
+        "last_trick_winner": s.last_winner() if len(t.history) and not s.hands[0] and not s.hands[1] else None,
+        "exchanged_by": sp.exchanged_by if sp.exchanged_by >= 0 else None,
+        "trump": str(s.setup.trump),
+    }
+
+
+def bummerl(loser_gp: int, options: SchnapsenOptions | None = None) -> int:
+    """Bummerl the match loser receives (2.7): 2 with ``schneider_bummerl`` at 0 GP, else 1."""
+    options = options if options is not None else SchnapsenOptions()
+    return 2 if options.schneider_bummerl and loser_gp == 0 else 1
+
+
+def match_winner(scores: tuple[int, int], options: SchnapsenOptions | None = None) -> int | None:
+    """The seat that has won the match (S14: the first to ``match_target`` GP), else None.
+
+    Only one seat scores per deal, so two seats never reach the target together."""
+    options = options if options is not None else SchnapsenOptions()
+    for seat, total in enumerate(scores):
+        if total >= options.match_target:
+            return seat
+    return None
