@@ -1,0 +1,379 @@
+"""Statistics: every finished deal and match in an SQLite database in the user's data folder.
+
+The store takes plain values, so it does not depend on the controller's classes.  What the app
+has at hand when a deal ends (``game.controller.MatchController``):
+
+- ``c.game_id``, ``c.players``, ``c.levels`` (one per match seat: "human" or a bot level),
+  ``c.human_seat`` (match seat or None), ``c.undo_used``, ``c.master_seed``, ``c.round_no``;
+- ``c.round_result``: ``RoundResult(points, reason, rule, details)`` of the deal just finished
+  (points indexed by *round* seat; Schwimmen: lives lost);
+- ``c.match``: ``scores``, ``winners``, ``bummerl``, ``history`` (and ``is_over``).
+
+:func:`deal_from_controller` and :func:`match_from_controller` turn that into the plain values
+of :meth:`Stats.record_deal` / :meth:`Stats.record_match`.  Call the first once per finished
+deal (when ``c.round_over`` becomes true), the second once when ``c.match_over`` becomes true.
+
+A database that SQLite cannot open or read is moved aside as ``stats.sqlite3.corrupt-<time>``
+and a fresh one is created; nothing here raises into the app (errors are logged).
+
+Glossary: Bummerl = a lost match; zudrehen (close) = closing the stock in Schnapsen;
+Zwanziger/Vierziger = marriage (meld) of 20/40.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "stats.sqlite3"
+SCHEMA_VERSION = 1
+HUMAN = "human"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS deals (
+    id INTEGER PRIMARY KEY,
+    match_id INTEGER REFERENCES matches(id),
+    match_seed INTEGER,
+    game TEXT NOT NULL,
+    level TEXT NOT NULL,
+    levels TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    round_no INTEGER NOT NULL,
+    result TEXT NOT NULL,
+    game_points INTEGER NOT NULL,
+    points TEXT NOT NULL,
+    contract TEXT,
+    declarer INTEGER NOT NULL DEFAULT 0,
+    made INTEGER,
+    closes INTEGER NOT NULL DEFAULT 0,
+    melds INTEGER NOT NULL DEFAULT 0,
+    lives_lost INTEGER NOT NULL DEFAULT 0,
+    undo_used INTEGER NOT NULL DEFAULT 0,
+    rule TEXT NOT NULL DEFAULT '',
+    reason TEXT NOT NULL DEFAULT '',
+    finished_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS matches (
+    id INTEGER PRIMARY KEY,
+    match_seed INTEGER,
+    game TEXT NOT NULL,
+    level TEXT NOT NULL,
+    levels TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    scores TEXT NOT NULL,
+    bummerl INTEGER NOT NULL,
+    deals INTEGER NOT NULL,
+    undo_used INTEGER NOT NULL DEFAULT 0,
+    finished_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS deals_game_level ON deals(game, level);
+CREATE INDEX IF NOT EXISTS matches_game_level ON matches(game, level);
+"""
+
+
+def match_level(levels: Sequence[str]) -> str:
+    """The bot level a match is filed under: the bots' common level, or "mixed"."""
+    bots = {lv for lv in levels if lv != HUMAN}
+    if len(bots) == 1:
+        return bots.pop()
+    return "mixed" if bots else HUMAN
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """One row of the statistics screen (per game and level)."""
+
+    game: str
+    level: str
+    matches: int = 0
+    matches_won: int = 0
+    deals: int = 0
+    deals_won: int = 0
+    game_points: int = 0
+    contracts_played: int = 0
+    contracts_made: int = 0
+    closes: int = 0
+    melds: int = 0
+    lives_lost: int = 0
+    bummerl: int = 0
+    matches_with_undo: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.matches_won / self.matches if self.matches else 0.0
+
+    @property
+    def average_game_points(self) -> float:
+        return self.game_points / self.deals if self.deals else 0.0
+
+
+class Stats:
+    """The statistics store.  ``Stats()`` uses the user's data folder; tests pass a path."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        if path is None:
+            from game.resources import data_dir
+
+            path = data_dir() / FILE_NAME
+        self.path = Path(path)
+        self._conn: sqlite3.Connection | None = None
+
+    # --- connection -------------------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        if self._conn is not None:
+            return self._conn
+        try:
+            self._conn = self._connect()
+        except sqlite3.DatabaseError as exc:
+            self._set_aside(exc)
+            self._conn = self._connect()
+        return self._conn
+
+    def _connect(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path)
+        try:
+            # a damaged file opens fine and fails only on the first read: check it now
+            ok = conn.execute("PRAGMA quick_check").fetchone()
+            if not ok or ok[0] != "ok":
+                raise sqlite3.DatabaseError(f"quick_check says {ok!r}")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise sqlite3.DatabaseError(f"database from a newer version ({version})")
+            conn.executescript(_SCHEMA)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.commit()
+        except sqlite3.DatabaseError:
+            conn.close()
+            raise
+        return conn
+
+    def _set_aside(self, exc: Exception) -> None:
+        target = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        n = 1
+        while target.exists():
+            target = self.path.with_name(f"{target.name.split('.corrupt-')[0]}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+            n += 1
+        log.warning("stats: database %s unusable (%s); moved to %s and starting afresh", self.path, exc, target)
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                side.rename(target.with_name(target.name + suffix))
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        conn = self._open()
+        with conn:
+            yield conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    # --- recording --------------------------------------------------------------------------
+
+    def record_deal(
+        self,
+        game: str,
+        levels: Sequence[str],
+        seat: int,
+        points: Sequence[int],
+        *,
+        round_no: int = 0,
+        side_of: Sequence[int] | None = None,
+        contract: str | None = None,
+        declarer: bool = False,
+        made: bool | None = None,
+        closes: int = 0,
+        melds: int = 0,
+        undo_used: bool = False,
+        rule: str = "",
+        reason: str = "",
+        match_seed: int | None = None,
+    ) -> int | None:
+        """Store one finished deal from the view of ``seat`` (the human; index into ``points``).
+
+        ``points``: game points per seat (Schwimmen: lives lost per seat).  ``side_of``: the side
+        of each seat (Bauernschnapsen partners share one), default one side per seat.  Returns
+        the row id, or None if the database failed (logged).
+        """
+        sides = list(side_of) if side_of is not None else list(range(len(points)))
+        if game == "schwimmen":
+            lives = int(points[seat])
+            result, gp = ("lost" if lives else "won"), 0
+        else:
+            lives = 0
+            # partners both carry the side's points in the rules; take the side's best to be safe
+            gp = max(int(p) for i, p in enumerate(points) if sides[i] == sides[seat])
+            others = any(p > 0 for i, p in enumerate(points) if sides[i] != sides[seat])
+            result = "won" if gp > 0 else ("lost" if others else "none")
+        row = (match_seed, game, match_level(levels), json.dumps(list(levels)), len(points), seat, round_no, result,
+               gp, json.dumps(list(points)), contract, int(declarer), None if made is None else int(made),
+               closes, melds, lives, int(undo_used), rule, reason, time.time())
+        try:
+            with self._tx() as conn:
+                cur = conn.execute(
+                    "INSERT INTO deals (match_seed, game, level, levels, players, seat, round_no, result, game_points,"
+                    " points, contract, declarer, made, closes, melds, lives_lost, undo_used, rule, reason,"
+                    " finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+                return cur.lastrowid
+        except sqlite3.Error:
+            log.exception("stats: could not record a deal")
+            return None
+
+    def record_match(
+        self,
+        game: str,
+        levels: Sequence[str],
+        seat: int,
+        scores: Sequence[int],
+        winners: Sequence[int],
+        bummerl: Sequence[int],
+        *,
+        deals: int,
+        undo_used: bool = False,
+        match_seed: int | None = None,
+    ) -> int | None:
+        """Store a finished match; the deals recorded with the same ``match_seed`` and no match
+        yet are linked to it.  ``winners``/``bummerl`` as in ``game.rules.match.MatchState``."""
+        row = (match_seed, game, match_level(levels), json.dumps(list(levels)), len(scores), seat,
+               int(seat in winners), json.dumps(list(scores)), int(bummerl[seat]) if bummerl else 0, deals,
+               int(undo_used), time.time())
+        try:
+            with self._tx() as conn:
+                cur = conn.execute(
+                    "INSERT INTO matches (match_seed, game, level, levels, players, seat, won, scores, bummerl,"
+                    " deals, undo_used, finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", row)
+                match_id = cur.lastrowid
+                if match_seed is not None:
+                    conn.execute("UPDATE deals SET match_id = ? WHERE match_id IS NULL AND game = ? AND match_seed = ?",
+                                 (match_id, game, match_seed))
+                return match_id
+        except sqlite3.Error:
+            log.exception("stats: could not record a match")
+            return None
+
+    # --- queries ----------------------------------------------------------------------------
+
+    def summary(self, game: str | None = None) -> list[Summary]:
+        """One Summary per (game, level) that has data, ordered by game and level."""
+        try:
+            conn = self._open()
+            where, args = ("WHERE game = ?", (game,)) if game else ("", ())
+            deal_rows = conn.execute(
+                "SELECT game, level, COUNT(*), SUM(result = 'won'), SUM(game_points), SUM(declarer),"
+                " SUM(declarer AND made), SUM(closes), SUM(melds), SUM(lives_lost)"
+                f" FROM deals {where} GROUP BY game, level", args).fetchall()
+            match_rows = conn.execute(
+                "SELECT game, level, COUNT(*), SUM(won), SUM(bummerl), SUM(undo_used)"
+                f" FROM matches {where} GROUP BY game, level", args).fetchall()
+        except sqlite3.Error:
+            log.exception("stats: could not read the summary")
+            return []
+        table: dict[tuple[str, str], dict[str, int]] = {}
+        for g, lv, n, won, gp, played, made, closes, melds, lives in deal_rows:
+            table.setdefault((g, lv), {}).update(
+                deals=n, deals_won=won or 0, game_points=gp or 0, contracts_played=played or 0,
+                contracts_made=made or 0, closes=closes or 0, melds=melds or 0, lives_lost=lives or 0)
+        for g, lv, n, won, bummerl, undo in match_rows:
+            table.setdefault((g, lv), {}).update(matches=n, matches_won=won or 0, bummerl=bummerl or 0,
+                                                 matches_with_undo=undo or 0)
+        return [Summary(g, lv, **vals) for (g, lv), vals in sorted(table.items())]
+
+    def deals(self, game: str | None = None) -> list[dict[str, Any]]:
+        """The recorded deals as dicts (newest last), e.g. for a history list or a test."""
+        return self._rows("deals", game)
+
+    def matches(self, game: str | None = None) -> list[dict[str, Any]]:
+        return self._rows("matches", game)
+
+    def _rows(self, table: str, game: str | None) -> list[dict[str, Any]]:
+        try:
+            conn = self._open()
+            where, args = ("WHERE game = ?", (game,)) if game else ("", ())
+            cur = conn.execute(f"SELECT * FROM {table} {where} ORDER BY id", args)
+            names = [d[0] for d in cur.description]
+            return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+        except sqlite3.Error:
+            log.exception("stats: could not read %s", table)
+            return []
+
+    def reset(self, game: str | None = None) -> None:
+        """Forget everything, or only one game's rows."""
+        try:
+            with self._tx() as conn:
+                for table in ("deals", "matches"):
+                    if game:
+                        conn.execute(f"DELETE FROM {table} WHERE game = ?", (game,))
+                    else:
+                        conn.execute(f"DELETE FROM {table}")
+        except sqlite3.Error:
+            log.exception("stats: could not reset")
+
+
+# --- adapters for game.controller.MatchController ----------------------------------------------
+
+
+def deal_from_controller(c: Any) -> dict[str, Any]:
+    """Keyword arguments for :meth:`Stats.record_deal` from a controller whose round is over.
+
+    The perspective seat is the human's (or seat 0 when bots play alone).  Round seats are
+    mapped to match seats so a Dreierschnapsen playoff deal is filed correctly.
+    """
+    res = c.round_result
+    if res is None:
+        raise ValueError("the round is not over")
+    human = c.human_seat if c.human_seat is not None else 0
+    mapping = [c.match_seat(i) for i in range(len(res.points))]
+    points = [0] * c.players
+    for round_seat, match_seat in enumerate(mapping):
+        points[match_seat] = int(res.points[round_seat])
+    rseat = mapping.index(human) if human in mapping else None
+    d = res.details or {}
+    kw: dict[str, Any] = dict(
+        game=c.game_id, levels=list(c.levels), seat=human, points=points, round_no=c.round_no,
+        undo_used=bool(c.undo_used), rule=res.rule, reason=res.reason, match_seed=c.master_seed,
+    )
+    if c.game_id == "bauernschnapsen":
+        kw["side_of"] = [i % 2 for i in range(c.players)]
+    if "contract" in d and rseat is not None:
+        kw["contract"] = d["contract"]
+        kw["declarer"] = d.get("declarer") == rseat
+        kw["made"] = d.get("made")
+    if rseat is not None:
+        kw["closes"] = int(d.get("closed_by") == rseat)
+        kw["melds"] = sum(1 for m in d.get("marriages", ()) if _meld_seat(m) == rseat)
+    return kw
+
+
+def _meld_seat(meld: Any) -> int | None:
+    # Schnapsen details: (suit, seat); the family games keep (seat, suit, points) in their state.
+    if isinstance(meld, tuple | list) and len(meld) >= 2:
+        return meld[1] if isinstance(meld[1], int) else (meld[0] if isinstance(meld[0], int) else None)
+    return None
+
+
+def match_from_controller(c: Any) -> dict[str, Any]:
+    """Keyword arguments for :meth:`Stats.record_match` from a controller whose match is over."""
+    m = c.match
+    human = c.human_seat if c.human_seat is not None else 0
+    scores = getattr(m, "scores", None) or getattr(m, "lives", ())
+    return dict(
+        game=c.game_id, levels=list(c.levels), seat=human, scores=list(scores), winners=list(m.winners),
+        bummerl=list(getattr(m, "bummerl", ()) or ()), deals=len(getattr(m, "history", ())),
+        undo_used=bool(c.undo_used), match_seed=c.master_seed,
+    )
