@@ -1,0 +1,109 @@
+"""Schnapsen joins the shared contract test, plus hypothesis playouts and scoring-row coverage."""
+
+from __future__ import annotations
+
+from random import Random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.cards import Card, schnapsen_points
+from game.rules.base import Move
+from game.rules.schnapsen import RULES, SchnapsenState, parse_move, unseen_cards
+from game.rules.schnapsen_state import WIN, all_cards, hidden_cards
+from tests.rules.contract import GameSpec, run_contract
+
+
+def points_total(s: SchnapsenState) -> int:
+    """Card points won in tricks plus the points of every card not yet won: always 120."""
+    t = s.tally
+    loose = s.hands[0] + s.hands[1] + s.trick + s.stock
+    return t.card_points[0] + t.card_points[1] + schnapsen_points(loose)
+
+
+def _observation_checks(spec: GameSpec, s: SchnapsenState) -> None:
+    for seat in (0, 1):
+        obs = RULES.observe(s, seat)
+        # the unseen helper names exactly the cards the seat may not know
+        assert sorted(map(str, unseen_cards(obs))) == sorted(map(str, hidden_cards(s, seat)))
+        assert obs.hand == s.hands[seat]
+        assert len(obs.hand) + obs.opponent_hand_size + len(obs.trick) + 2 * len(obs.tricks) + obs.stock_size == 20
+    # phase 1 keeps both hands at five cards and the stock even (S6)
+    if s.stock and not s.closed and not s.trick:
+        assert len(s.hands[0]) == len(s.hands[1]) == 5 and len(s.stock) % 2 == 0
+
+
+SPEC = GameSpec(
+    rules=RULES,
+    players=2,
+    all_cards=all_cards,
+    hidden_cards=hidden_cards,
+    points_total=points_total,
+    bogus_moves=(Move("nonsense"), Move("play"), Move("meld", (), "X"), Move("pass", (), "now")),
+)
+
+
+def test_contract_2000_seeds_and_every_scoring_row() -> None:
+    rows = run_contract(SPEC, range(2000))
+    assert set(rows) == {f"2.6 row {n}" for n in range(1, 7)}, rows
+
+
+def _check_result(s: SchnapsenState) -> None:
+    r = RULES.result(s)
+    assert sorted(r.points)[0] == 0 and sum(r.points) in (1, 2, 3)
+    d = r.details
+    if d["declared_by"] is not None:
+        x = d["declared_by"]
+        assert d["correct"] == (s.score(x) >= WIN)
+        assert (r.points[x] > 0) == d["correct"]
+    if r.rule == "2.6 row 6":
+        assert sum(r.points) == 1 and s.closed is False
+    if r.rule == "2.6 row 5":
+        pagat = s.options.closed_no_claim_penalty == "pagat" and s.specials.close_tricks == 0
+        assert r.points[1 - s.specials.closed_by] == (3 if pagat else 2)
+
+
+@settings(derandomize=True, deadline=None, max_examples=200)
+@given(seed=st.integers(0, 2**32), dealer=st.integers(0, 1), choices=st.lists(st.integers(0, 99), max_size=40),
+       pagat=st.booleans(), two=st.booleans(), last=st.booleans(), first=st.booleans())
+def test_hypothesis_playouts(seed: int, dealer: int, choices: list[int], pagat: bool, two: bool, last: bool,
+                             first: bool) -> None:
+    from game.rules.options import SchnapsenOptions
+
+    penalty = "pagat" if pagat else "seed"
+    opts = SchnapsenOptions(false_claim_penalty=penalty, closed_no_claim_penalty=penalty,
+                            allow_close_with_two_in_stock=two, allow_claim_after_last_trick=last,
+                            allow_marriage_before_first_trick=first)
+    s = RULES.new_round(2, dealer, Random(seed), opts)
+    rng = Random(seed)
+    i = 0
+    while not RULES.is_over(s):
+        legal = RULES.legal_moves(s)
+        # prefer plays (longer deals) unless hypothesis picks a special move
+        k = choices[i] if i < len(choices) else rng.randrange(100)
+        i += 1
+        plays = [m for m in legal if m.kind == "play"]
+        m = legal[k % len(legal)] if k < 30 or not plays else plays[k % len(plays)]
+        # the notation round-trips and a parsed move applies the same way
+        again = parse_move(str(m))
+        assert again == m
+        s1, e1 = RULES.apply(s, m)
+        s2, e2 = RULES.apply(s, again)
+        assert s1 == s2 and e1 == e2
+        if not last:
+            assert s1.phase.name != "FINAL"
+        if not two and m.kind == "close":
+            assert len(s.stock) > 2
+        s = s1
+        _observation_checks(SPEC, s)
+    _check_result(s)
+
+
+def test_observation_hides_the_turnup_after_closing() -> None:
+    s = RULES.new_round(2, 0, Random(5))
+    up: Card | None = s.turnup
+    assert up is not None and RULES.observe(s, 1).turnup == up
+    s, _ = RULES.apply(s, parse_move("close"))
+    obs = RULES.observe(s, 1)
+    assert obs.turnup is None and obs.closed and obs.closed_by == 1 and obs.phase2
+    assert str(up) in {str(c) for c in unseen_cards(obs)}
