@@ -73,6 +73,7 @@ class Context:
     closed_pagat: bool = False
     claim_last: bool = True
     meld_first: bool = True  # a marriage before the first trick is allowed (A-S5)
+    close_two: bool = True  # closing allowed with only two cards in the stock (A-S3)
 
 
 def declare_value(ctx: Context, x: int, score_x: int, score_y: int, tricks_y: int) -> int:
@@ -344,6 +345,7 @@ def world_from_state(st: object) -> World:
         s.setup.trump_i, sp.closed_by, sp.close_points, sp.close_tricks,  # type: ignore[attr-defined]
         o.false_claim_penalty == "pagat", o.closed_no_claim_penalty == "pagat",
         o.allow_claim_after_last_trick, o.allow_marriage_before_first_trick,
+        o.allow_close_with_two_in_stock,
     )
     stage = "final" if s.phase is FINAL else "follow" if s.phase is FOLLOW else "lead"  # type: ignore[attr-defined]
     t = s.tally  # type: ignore[attr-defined]

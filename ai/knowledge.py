@@ -1,0 +1,182 @@
+"""Card tracking for Schnapsen bots: everything a seat can deduce from its observation.
+
+A seat that counts cards knows every card played (``observation.tricks``), its own hand, the
+turn-up while it lies face up, the opponent's shown marriage cards and the old turn-up the
+opponent took by exchanging the trump jack.  In phase 2 (strict rules) the opponent's follows
+also reveal voids: a card of another suit means no card of the led suit, a plain card means no
+trump either, and a lower card of the led suit means no card that would have headed the trick.
+Nothing is drawn in phase 2, so those facts stay true to the end of the deal.
+
+The opponent's points are not in the observation, but they follow from the tricks it won and
+the marriages it showed, and so do the values the engine records at a closing (S10).
+
+All card sets are 20-bit masks over ``ai.schnapsen_solver.DECK``.
+
+Glossary: stock = Talon; turn-up = Atout-Karte; close = zudrehen; marriage =
+Zwanziger/Vierziger; void = blank in a suit (Farbe frei).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.schnapsen_solver import (
+    HIGHER,
+    IDX,
+    KING,
+    POINTS,
+    QUEEN,
+    SUIT,
+    SUIT_MASK,
+    Context,
+    World,
+    bits,
+    mask_of,
+)
+from game.cards import SUITS
+
+SUIT_I = {s: i for i, s in enumerate(SUITS)}
+FULL = (1 << 20) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class SchnapsenKnowledge:
+    seat: int
+    trump: int
+    hand: int
+    played: int  # every card in a completed trick or on the table
+    led: int  # the card on the table, -1 if none
+    opp_known: int  # opponent hand cards this seat has seen
+    unseen: int  # opponent's unknown hand cards + the face-down stock
+    opp_cannot: int  # unseen cards the opponent cannot hold (phase-2 voids and refusals)
+    turnup: int  # visible turn-up, -1 if none
+    stock_size: int
+    opp_hand_size: int
+    card_pts: tuple[int, int]  # by seat
+    meld_pts: tuple[int, int]  # announced marriage points by seat (credited once it has a trick)
+    tricks: tuple[int, int]
+    ctx: Context
+    history: bool
+    stage: str
+    melded: int
+    phase2: bool
+
+    @property
+    def opp(self) -> int:
+        return 1 - self.seat
+
+    def score(self, seat: int) -> int:
+        return self.card_pts[seat] + (self.meld_pts[seat] if self.tricks[seat] else 0)
+
+    @property
+    def opp_possible(self) -> int:
+        """Cards the opponent may hold: the known ones and the unseen ones it is not barred from."""
+        return self.opp_known | (self.unseen & ~self.opp_cannot)
+
+    @property
+    def perfect(self) -> bool:
+        """Whether the opponent's hand is fully determined (e.g. once the stock is exhausted)."""
+        possible = self.opp_possible
+        return bin(possible).count("1") == self.opp_hand_size
+
+    def outstanding(self) -> int:
+        """Cards not in this hand and not yet played (the opponent's hand plus the stock)."""
+        return FULL & ~self.hand & ~self.played
+
+    def world(self, opp_hand: int, stock: tuple[int, ...]) -> World:
+        hands = (self.hand, opp_hand) if self.seat == 0 else (opp_hand, self.hand)
+        return World(self.ctx, self.seat, self.stage if self.stage != "over" else "lead", hands, self.led,
+                     self.melded, self.card_pts, self.meld_pts, self.tricks, self.history, stock)
+
+
+def _meld_trick(obs: object, suit: int, who: int) -> int:
+    """The index of the trick whose lead followed the marriage ``(suit, who)``: the first trick
+    ``who`` led with its king or queen (a marriage must be led at once, S11)."""
+    for i, tr in enumerate(obs.tricks):  # type: ignore[attr-defined]
+        c = IDX[id(tr.cards[0])]
+        if tr.leader == who and SUIT[c] == suit and c % 5 in (KING, QUEEN):
+            return i
+    return len(obs.tricks)  # type: ignore[attr-defined]
+
+
+def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
+    """Everything the seat of ``obs`` (a SchnapsenObservation) can deduce."""
+    o = obs
+    seat = o.seat  # type: ignore[attr-defined]
+    opp = 1 - seat
+    trump = SUIT_I[o.trump]  # type: ignore[attr-defined]
+    tmask = SUIT_MASK[trump]
+    hand = mask_of(o.hand)  # type: ignore[attr-defined]
+    history = o.tricks  # type: ignore[attr-defined]
+    played = 0
+    card_pts = [0, 0]
+    tricks = [0, 0]
+    for tr in history:
+        for c in tr.cards:
+            played |= 1 << IDX[id(c)]
+            card_pts[tr.winner] += POINTS[IDX[id(c)]]
+        tricks[tr.winner] += 1
+    led = -1
+    if o.trick:  # type: ignore[attr-defined]
+        led = IDX[id(o.trick[0])]  # type: ignore[attr-defined]
+        played |= 1 << led
+    opp_known = mask_of(o.opponent_known)  # type: ignore[attr-defined]
+    turnup = IDX[id(o.turnup)] if o.turnup is not None else -1  # type: ignore[attr-defined]
+    seen = hand | played | opp_known | ((1 << turnup) if turnup >= 0 else 0)
+    unseen = FULL & ~seen
+    # phase-2 tricks: from the closing (at 10 - 2k cards in the stock) or after trick 5
+    closed_by = o.closed_by if o.closed_by is not None else -1  # type: ignore[attr-defined]
+    first_strict = (10 - o.stock_size) // 2 if closed_by >= 0 else 5  # type: ignore[attr-defined]
+    cannot = 0
+    for i, tr in enumerate(history):
+        if i < first_strict or tr.leader == opp:
+            continue
+        a, b = IDX[id(tr.cards[0])], IDX[id(tr.cards[1])]
+        if SUIT[b] != SUIT[a]:
+            cannot |= SUIT_MASK[SUIT[a]]
+            if SUIT[b] != trump:
+                cannot |= tmask
+        elif b > a:  # followed low: held nothing that heads the trick
+            cannot |= HIGHER[a]
+    meld = [0, 0]
+    close_meld = [0, 0]
+    for suit, who in o.marriages:  # type: ignore[attr-defined]
+        s = SUIT_I[suit]
+        v = 40 if s == trump else 20
+        meld[who] += v
+        if closed_by >= 0 and _meld_trick(o, s, who) < first_strict:
+            close_meld[who] += v
+    close_points = close_tricks = -1
+    if closed_by >= 0:
+        nc = 1 - closed_by
+        early = history[:first_strict]
+        close_tricks = sum(1 for tr in early if tr.winner == nc)
+        close_points = sum(POINTS[IDX[id(c)]] for tr in early if tr.winner == nc for c in tr.cards)
+        if close_tricks:
+            close_points += close_meld[nc]
+    opts = o.options  # type: ignore[attr-defined]
+    ctx = Context(
+        trump, closed_by, close_points, close_tricks,
+        opts.false_claim_penalty == "pagat", opts.closed_no_claim_penalty == "pagat",
+        opts.allow_claim_after_last_trick, opts.allow_marriage_before_first_trick,
+        opts.allow_close_with_two_in_stock,
+    )
+    melded = SUIT_I[o.melded] if o.melded is not None else -1  # type: ignore[attr-defined]
+    return SchnapsenKnowledge(
+        seat, trump, hand, played, led, opp_known, unseen, cannot & unseen, turnup,
+        o.stock_size, o.opponent_hand_size, (card_pts[0], card_pts[1]), (meld[0], meld[1]),  # type: ignore[attr-defined]
+        (tricks[0], tricks[1]), ctx, bool(history), o.stage, melded, o.phase2,  # type: ignore[attr-defined]
+    )
+
+
+def count(m: int) -> int:
+    return bin(m).count("1")
+
+
+def top_of_suit(m: int, suit: int) -> int:
+    """The strongest card of ``suit`` in mask ``m``, -1 if none."""
+    s = m & SUIT_MASK[suit]
+    return (s & -s).bit_length() - 1 if s else -1
+
+
+__all__ = ["SchnapsenKnowledge", "schnapsen_knowledge", "count", "top_of_suit", "bits"]

@@ -1,0 +1,192 @@
+"""Schnapsen computer opponents: beginner, player and expert (``make(level, seat)``).
+
+- beginner: remembers only what is on the table (its hand, the trump, the card led, its own
+  points) and plays greedy rules: grab points, trump rich cards, never close.
+- player: counts every card (``ai.knowledge``): what is out, what the opponent can still hold,
+  the opponent's points; plays named heuristics in order (``ai.schnapsen_heuristics``).
+- expert: every decision by search.  Once the opponent's hand is known (the stock exhausted, or
+  a closed deal whose voids pin it down) it solves the rest exactly (``ai.schnapsen_solver``)
+  and so plays perfectly; otherwise PIMC (``ai.search.pimc``) over deals sampled consistently
+  with the observation (``ai.determinize``), each scored by alpha-beta search.
+
+Every agent is a pure function of (observation, legal moves, rng).
+
+Glossary: stock = Talon; close = zudrehen; declare = ausmelden; marriage = Zwanziger/Vierziger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+from ai.determinize import sample_world
+from ai.knowledge import schnapsen_knowledge
+from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
+from ai.schnapsen_search import world_values
+from ai.schnapsen_solver import phase2_values
+from ai.search import best_key, pimc
+from game.cards import SCHNAPSEN_POINTS, Rank
+from game.rules.base import Move
+
+#: PIMC samples by cards left in the stock (phase 1); tuned so a decision takes ~0.1-0.3 s.
+PHASE1_SAMPLES = {10: 40, 8: 40, 6: 40, 4: 30, 2: 12}
+CLOSED_SAMPLES = 24
+BUDGET_S = 0.8
+
+
+def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
+    return {str(m): m for m in legal}
+
+
+class BeginnerAgent:
+    """Greedy rules on what lies on the table; forgets every finished trick."""
+
+    level = "beginner"
+
+    def __init__(self, seat: int = 0) -> None:
+        self.seat = seat
+
+    def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
+        return self.explain(observation, legal_moves, rng)[0]
+
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        o = observation
+        legal = _by_key(legal_moves)
+        if "declare" in legal and o.points >= 66:
+            return legal["declare"], f"Declare: {o.points} points"
+        if "pass" in legal:
+            return legal["pass"], "Not 66 yet"
+        if "exchange" in legal:
+            return legal["exchange"], "Take the turn-up for the jack"
+        melds = [m for m in legal_moves if m.kind == "meld"]
+        if melds:
+            return melds[0], "Show the marriage"
+        plays = [m for m in legal_moves if m.kind == "play"]
+        trump = o.trump
+
+        def pts(m: Move) -> int:
+            return SCHNAPSEN_POINTS[m.cards[0].rank]
+
+        if not o.trick:  # lead the highest plain card to grab points
+            plain = [m for m in plays if m.cards[0].suit != trump] or plays
+            m = max(plain, key=lambda x: (pts(x), str(x)))
+            return m, f"Lead {m.cards[0]}: go for points"
+        led = o.trick[0]
+        same_higher = [m for m in plays if m.cards[0].suit == led.suit and _rank_i(m) < _rank_i_card(led)]
+        if same_higher:
+            m = max(same_higher, key=lambda x: (pts(x), str(x)))
+            return m, f"Beat {led} with {m.cards[0]}"
+        trumps = [m for m in plays if m.cards[0].suit == trump]
+        if led.suit != trump and SCHNAPSEN_POINTS[led.rank] >= 10 and trumps:
+            m = min(trumps, key=lambda x: (pts(x), str(x)))
+            return m, f"Trump {led}"
+        m = min(plays, key=lambda x: (x.cards[0].suit == trump, pts(x), str(x)))
+        return m, "Throw the cheapest card"
+
+
+_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+def _rank_i(m: Move) -> int:
+    return _RANKS.index(m.cards[0].rank)
+
+
+def _rank_i_card(c: Any) -> int:
+    return _RANKS.index(c.rank)
+
+
+class PlayerAgent:
+    """Counts cards and applies named heuristics in order."""
+
+    level = "player"
+
+    def __init__(self, seat: int = 0) -> None:
+        self.seat = seat
+
+    def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
+        return self.explain(observation, legal_moves, rng)[0]
+
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        if len(legal_moves) == 1:
+            return legal_moves[0], "The only legal move"
+        k = schnapsen_knowledge(observation)
+        move, reason, _name = run(PLAYER_HEURISTICS, k, _by_key(legal_moves))
+        return move, reason
+
+
+class ExpertAgent:
+    """Search for every decision: exact when the opponent's hand is known, PIMC otherwise."""
+
+    level = "expert"
+
+    def __init__(self, seat: int = 0, budget_s: float | None = BUDGET_S) -> None:
+        self.seat = seat
+        self.budget_s = budget_s
+
+    def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
+        return self.explain(observation, legal_moves, rng)[0]
+
+    def values(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[dict[str, float], int, bool]:
+        """Value of each legal move (game points for this seat), samples used, exact or not."""
+        keys = [str(m) for m in legal_moves]
+        k = schnapsen_knowledge(observation)
+        if k.phase2 and k.perfect:
+            w = sample_world(k, Random(0))  # the only consistent deal; no randomness used
+            return {key: float(v) for key, v in phase2_values(w).items()}, 1, True
+        if k.phase2:
+            n = CLOSED_SAMPLES
+
+            def evaluate(w: Any) -> dict[str, float]:
+                return {key: float(v) for key, v in phase2_values(w).items()}
+        else:
+            n = PHASE1_SAMPLES.get(k.stock_size, 20)
+            depth = 2 if k.stock_size <= 2 else 1
+
+            def evaluate(w: Any) -> dict[str, float]:
+                return world_values(w, depth)
+        vals, used = pimc(keys, lambda r: sample_world(k, r), evaluate, rng, n, self.budget_s)
+        return vals, used, False
+
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        if len(legal_moves) == 1:
+            return legal_moves[0], "The only legal move"
+        vals, used, exact = self.values(observation, legal_moves, rng)
+        order = _preference(legal_moves)
+        key = best_key(vals, order)
+        move = next(m for m in legal_moves if str(m) == key)
+        return move, _reason(observation, move, vals[key], exact, used)
+
+
+def _preference(legal: Sequence[Move]) -> list[str]:
+    """Tie-break order: declare, meld, exchange, then cards, close last (keep options open)."""
+    rank = {"declare": 0, "meld": 1, "exchange": 2, "play": 3, "pass": 4, "close": 5}
+    return [str(m) for m in sorted(legal, key=lambda m: rank.get(m.kind, 9))]
+
+
+def _reason(o: Any, move: Move, value: float, exact: bool, used: int) -> str:
+    gp = abs(value)
+    who = "you win" if value > 0 else "you lose"
+    how = (f"{who} {gp:.0f} game point{'s' if round(gp) != 1 else ''} against any defence" if exact
+           else f"about {value:+.2f} game points on average over {used} possible deals")
+    if move.kind == "close":
+        return f"Close now: {o.points} points and the strongest cards; {how}"
+    if move.kind == "declare":
+        return f"Declare 66 with {o.points} points: {how}"
+    if move.kind == "pass":
+        return f"Do not declare: {how}"
+    if move.kind == "meld":
+        return f"Show the marriage in {move.arg}: {how}"
+    if move.kind == "exchange":
+        return f"Exchange the trump jack for the turn-up: {how}"
+    return f"Play {move.cards[0]}: {how}"
+
+
+def make(level: str, seat: int = 0) -> Any:
+    if level == "beginner":
+        return BeginnerAgent(seat)
+    if level == "player":
+        return PlayerAgent(seat)
+    if level == "expert":
+        return ExpertAgent(seat)
+    return None

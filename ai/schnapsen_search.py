@@ -1,0 +1,222 @@
+"""Perfect-information search of a whole Schnapsen deal (phase 1 included) for one sample.
+
+Perfect-information Monte Carlo (PIMC) deals the unseen cards several times (ai.determinize) and
+scores every legal move in each sample with this search.  Inside a sample the stock order and the
+opponent's hand are known, so the search plays phase 1 with drawing, the trump-jack exchange,
+closing (which hands over to the exact ``Phase2Solver`` with the closing recorded), marriages and
+the 66 declaration.  When the stock runs out the exact solver takes over; with more than
+``depth`` phase-1 tricks to go the search stops and estimates the position (``estimate``).
+
+Values are game points from the point of view of the seat to move, as in the solver.
+
+Glossary: stock = Talon; close = zudrehen; exchange = Atout-Unter tauschen; marriage =
+Zwanziger/Vierziger; declare = ausmelden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ai.schnapsen_solver import (
+    DECK,
+    INF,
+    JACK,
+    KING,
+    POINTS,
+    QUEEN,
+    SUIT,
+    SUIT_MASK,
+    Context,
+    Phase2Solver,
+    World,
+    bits,
+    declare_value,
+    phase2_values,
+)
+
+
+class DealSearch:
+    """Depth-limited alpha-beta over phase 1 of one known deal, exact once the stock is gone."""
+
+    def __init__(self, ctx: Context, depth: int) -> None:
+        self.ctx = ctx
+        self.depth = depth
+        self.solvers: dict[Context, Phase2Solver] = {}
+        self.trump = ctx.trump
+        self.jack = 5 * ctx.trump + JACK
+        self.tmask = SUIT_MASK[ctx.trump]
+
+    def solver(self, ctx: Context) -> Phase2Solver:
+        s = self.solvers.get(ctx)
+        if s is None:
+            s = self.solvers[ctx] = Phase2Solver(ctx)
+        return s
+
+    def estimate(self, seat: int, h: tuple[int, int], c: tuple[int, int], m: tuple[int, int],
+                 t: tuple[int, int]) -> float:
+        """A rough value of a phase-1 position for ``seat`` on lead: the score difference, the
+        trumps and high cards in hand, and the lead."""
+        o = 1 - seat
+        sm = c[seat] + (m[seat] if t[seat] else 0)
+        so = c[o] + (m[o] if t[o] else 0)
+        tm = self.tmask
+        mine, other = h[seat], h[o]
+        hand_diff = 0
+        for i in bits(mine):
+            hand_diff += (6 if (1 << i) & tm else 0) + (3 if i % 5 <= 1 else 0)
+        for i in bits(other):
+            hand_diff -= (6 if (1 << i) & tm else 0) + (3 if i % 5 <= 1 else 0)
+        v = (sm - so + 0.6 * hand_diff + 4) / 30.0
+        return max(-1.8, min(1.8, v))
+
+    # --- phase 1 ----------------------------------------------------------------------------
+    def lead(self, seat: int, h: tuple[int, int], stock: tuple[int, ...], c: tuple[int, int],
+             m: tuple[int, int], t: tuple[int, int], history: bool, depth: int,
+             alpha: float, beta: float, may_exchange: bool = True) -> float:
+        """Value for ``seat`` on lead in phase 1 (stock open and not empty)."""
+        ctx = self.ctx
+        o = 1 - seat
+        mine = h[seat]
+        best = -float(INF)
+        sm = c[seat] + (m[seat] if t[seat] else 0)
+        so = c[o] + (m[o] if t[o] else 0)
+        if history:
+            best = declare_value(ctx, seat, sm, so, t[o])
+            if best >= beta or best >= 3:
+                return best
+            alpha = max(alpha, best)
+        # exchange the trump jack for the turn-up (S9)
+        if may_exchange and mine >> self.jack & 1 and len(stock) >= 2:
+            nh = self._set(h, seat, (mine & ~(1 << self.jack)) | (1 << stock[-1]))
+            v = self.lead(seat, nh, stock[:-1] + (self.jack,), c, m, t, history, depth, alpha, beta, False)
+            if v > best:
+                best = v
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+        # close the stock (S10): the exact solver plays the rest with the closing recorded
+        if len(stock) > 2 or ctx.close_two:
+            cctx = replace(ctx, closed_by=seat, close_points=so, close_tricks=t[o])
+            v = self.solver(cctx).lead(seat, h[0], h[1], c[0], c[1], m[0], m[1], t[0], t[1],
+                                       alpha, beta, history)  # type: ignore[arg-type]
+            if v > best:
+                best = v
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+        options: list[tuple[int, int]] = []
+        if history or ctx.meld_first:
+            for s in range(4):
+                k, q = 5 * s + KING, 5 * s + QUEEN
+                if mine >> k & 1 and mine >> q & 1:
+                    val = 40 if s == self.trump else 20
+                    d = declare_value(ctx, seat, sm + (val if t[seat] else 0), so, t[o])
+                    if d > best:
+                        best = d
+                        if d >= beta:
+                            return d
+                        alpha = max(alpha, d)
+                    options.append((k, val))
+                    options.append((q, val))
+        melded = {x for x, _ in options}
+        options.extend((x, 0) for x in bits(mine) if x not in melded)
+        for a, val in options:
+            nm = self._set(m, seat, m[seat] + val)
+            worst = float(INF)
+            other = h[o]
+            for b in bits(other):
+                v = self._trick(seat, a, b, h, stock, c, nm, t, depth, alpha, min(beta, worst))
+                if v < worst:
+                    worst = v
+                    if worst <= alpha:
+                        break
+            if worst > best:
+                best = worst
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _trick(self, leader: int, a: int, b: int, h: tuple[int, int], stock: tuple[int, ...],
+               c: tuple[int, int], m: tuple[int, int], t: tuple[int, int], depth: int,
+               alpha: float, beta: float) -> float:
+        """Value for the leader after the follower answers ``a`` with ``b`` and both draw."""
+        f = 1 - leader
+        sa, sb = SUIT[a], SUIT[b]
+        if sa == sb:
+            w = f if b < a else leader
+        else:
+            w = f if sb == self.trump else leader
+        pts = POINTS[a] + POINTS[b]
+        nc = self._set(c, w, c[w] + pts)
+        nt = self._set(t, w, t[w] + 1)
+        hl = h[leader] & ~(1 << a)
+        hf = h[f] & ~(1 << b)
+        hw, hlo = (hl, hf) if w == leader else (hf, hl)
+        hw |= 1 << stock[0]
+        hlo |= 1 << stock[1]
+        nh = (hw, hlo) if w == 0 else (hlo, hw)
+        rest = stock[2:]
+        v: float
+        if not rest:
+            v = self.solver(self.ctx).lead(w, nh[0], nh[1], nc[0], nc[1], m[0], m[1], nt[0], nt[1],
+                                           -INF, INF, True)
+        elif depth <= 1:
+            v = self.estimate(w, nh, nc, m, nt)
+        elif w == leader:
+            return self.lead(w, nh, rest, nc, m, nt, True, depth - 1, alpha, beta)
+        else:
+            return -self.lead(w, nh, rest, nc, m, nt, True, depth - 1, -beta, -alpha)
+        return v if w == leader else -v
+
+    @staticmethod
+    def _set(pair: tuple[int, int], i: int, v: int) -> tuple[int, int]:
+        return (v, pair[1]) if i == 0 else (pair[0], v)
+
+
+def world_values(w: World, depth: int = 2) -> dict[str, float]:
+    """The value of every legal move at ``w`` for the seat to move, keyed by move notation:
+    exact in phase 2, searched ``depth`` phase-1 tricks deep (then estimated) in phase 1."""
+    if w.ctx.closed_by >= 0 or not w.stock or w.stage == "final":
+        return {k: float(v) for k, v in phase2_values(w).items()}
+    ds = DealSearch(w.ctx, depth)
+    seat = w.to_act
+    o = 1 - seat
+    h, c, m, t = w.hands, w.card_pts, w.meld_pts, w.tricks
+    out: dict[str, float] = {}
+    if w.stage == "follow":
+        for b in bits(h[seat]):
+            out[f"play {DECK[b]}"] = -ds._trick(o, w.led, b, h, w.stock, c, m, t, depth, -INF, INF)
+        return out
+    mine = h[seat]
+    sm = c[seat] + (m[seat] if t[seat] else 0)
+    so = c[o] + (m[o] if t[o] else 0)
+    if w.history or w.melded >= 0:
+        out["declare"] = float(declare_value(w.ctx, seat, sm, so, t[o]))
+    if w.melded >= 0:
+        leads = [5 * w.melded + KING, 5 * w.melded + QUEEN]
+    else:
+        leads = bits(mine)
+        jack = 5 * w.ctx.trump + JACK
+        if mine >> jack & 1:
+            nh = ds._set(h, seat, (mine & ~(1 << jack)) | (1 << w.stock[-1]))
+            out["exchange"] = ds.lead(seat, nh, w.stock[:-1] + (jack,), c, m, t, w.history, depth,
+                                      -INF, INF, False)
+        if len(w.stock) > 2 or w.ctx.close_two:
+            cctx = replace(w.ctx, closed_by=seat, close_points=so, close_tricks=t[o])
+            out["close"] = float(ds.solver(cctx).lead(seat, h[0], h[1], c[0], c[1], m[0], m[1], t[0], t[1],
+                                                      -INF, INF, w.history))
+        if w.history or w.ctx.meld_first:
+            for s in range(4):
+                k, q = 5 * s + KING, 5 * s + QUEEN
+                if mine >> k & 1 and mine >> q & 1:
+                    val = 40 if s == w.ctx.trump else 20
+                    sub = replace(w, melded=s, meld_pts=ds._set(m, seat, m[seat] + val))
+                    out[f"meld {DECK[k].suit}"] = max(world_values(sub, depth).values())
+    for a in leads:
+        worst = float(INF)
+        for b in bits(h[o]):
+            worst = min(worst, ds._trick(seat, a, b, h, w.stock, c, m, t, depth, -INF, INF))
+        out[f"play {DECK[a]}"] = worst
+    return out
