@@ -371,7 +371,7 @@ def match_from_controller(c: Any) -> dict[str, Any]:
     """Keyword arguments for :meth:`Stats.record_match` from a controller whose match is over."""
     m = c.match
     human = c.human_seat if c.human_seat is not None else 0
-    scores = getattr(m, "scores", None) or getattr(m, "lives", ())
+    scores: Any = getattr(m, "scores", None) or getattr(m, "lives", ())
     return dict(
         game=c.game_id, levels=list(c.levels), seat=human, scores=list(scores), winners=list(m.winners),
         bummerl=list(getattr(m, "bummerl", ()) or ()), deals=len(getattr(m, "history", ())),

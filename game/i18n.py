@@ -1,0 +1,246 @@
+"""Languages: English, German and Japanese through the standard library's ``gettext``.
+
+Catalogues: ``locale/<lang>.po`` (source, msgids are stable keys such as ``"menu.start"``)
+compiled by ``build_scripts/compile_catalogs.py`` to
+``assets/locale/<lang>/LC_MESSAGES/kartenstube.mo``, found through ``resource_path`` so they
+load from a PyInstaller bundle too.  Lookups fall back ja -> en and de -> en, and a key missing
+everywhere is shown as the key itself (visible, never a crash).
+
+German uses the Austrian game terms by default (Atout, Daus, zudrehen, Bummerl).  With
+``german_terms=True`` the small ``de_DE`` catalogue is put in front of ``de``: it overrides just
+the strings that contain those terms (Trumpf, Ass, zumachen).
+
+    from game import i18n
+    i18n.set_language(i18n.resolve_language(args.lang, settings.language), settings.german_terms)
+    i18n.t("table.trump", suit=i18n.suit_name("H"))
+
+``set_language`` applies live: every later ``t`` call uses the new catalogue, and listeners
+registered with ``add_listener`` are called so screens can re-layout cached text.
+
+Glossary: Atout = trumps (Trumpf); Daus = ace (Ass); zudrehen = close the stock (zumachen);
+Bummerl = a lost match.  Japanese terms follow the source texts: 切り札, 勝利宣言, マリッジ,
+クローズ, アウフシュラーゲン, コントラ, シュヴィメン.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import locale
+import logging
+import os
+from collections.abc import Callable
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+DOMAIN = "kartenstube"
+LANGUAGES = ("en", "de", "ja")
+DEFAULT = "en"
+
+_current = DEFAULT
+_german_terms = False
+_catalogue: gettext.NullTranslations = gettext.NullTranslations()
+_cache: dict[str, bytes | None] = {}
+_listeners: list[Callable[[str], None]] = []
+_warned: set[str] = set()
+
+
+# --- choosing the language ----------------------------------------------------------------------
+
+
+def _language_of(name: str | None) -> str | None:
+    """"de_AT.UTF-8", "German_Austria", "ja-JP" ... -> "de" / "ja" / "en", None if unknown."""
+    if not name:
+        return None
+    low = name.lower()
+    if low in ("c", "posix") or low.startswith(("c.", "posix.")):
+        return None
+    for code, windows_name in (("de", "german"), ("ja", "japanese"), ("en", "english")):
+        if low.startswith((code + "_", code + "-", code + ".", windows_name)) or low == code:
+            return code
+    return None
+
+
+def system_language() -> str:
+    """The language of the user's system, or English if it is none of ours."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            # LANGUAGE may list several ("de_AT:de:en"); the first one we know wins
+            for part in value.split(":"):
+                code = _language_of(part)
+                if code:
+                    return code
+    try:
+        code = _language_of(locale.getlocale()[0])
+    except (ValueError, TypeError):
+        code = None
+    return code or DEFAULT
+
+
+def resolve_language(cli: str | None = None, configured: str | None = None) -> str:
+    """``--lang`` beats the settings, which beat the system locale (first start: settings empty)."""
+    for choice in (cli, configured):
+        if choice in LANGUAGES:
+            return str(choice)
+    return system_language()
+
+
+# --- catalogues ---------------------------------------------------------------------------------
+
+
+def _load(lang: str) -> gettext.GNUTranslations | None:
+    """A fresh catalogue object for ``lang`` (built from cached bytes: ``add_fallback`` mutates
+    the object, so chains must not share them), or None if the catalogue is missing or bad."""
+    if lang not in _cache:
+        try:
+            from game.resources import resource_path
+
+            data: bytes | None = resource_path("assets", "locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo").read_bytes()
+        except OSError as exc:
+            log.warning("i18n: no catalogue for %s (%s)", lang, exc)
+            data = None
+        _cache[lang] = data
+    data = _cache[lang]
+    if data is None:
+        return None
+    try:
+        return gettext.GNUTranslations(io.BytesIO(data))
+    except Exception:  # a damaged .mo must not stop the game: fall back to English
+        log.exception("i18n: cannot read the catalogue for %s", lang)
+        _cache[lang] = None
+        return None
+
+
+def _chain(lang: str, german_terms: bool) -> gettext.NullTranslations:
+    """The lookup chain for ``lang``: [de_DE ->] lang -> en -> the key itself."""
+    names = ([lang] if lang != DEFAULT else []) + [DEFAULT]
+    if lang == "de" and german_terms:
+        names.insert(0, "de_DE")
+    head: gettext.NullTranslations | None = None
+    for name in names:
+        trans = _load(name)
+        if trans is None:
+            continue
+        if head is None:
+            head = trans
+        else:
+            head.add_fallback(trans)  # appends at the end of the chain
+    return head or gettext.NullTranslations()
+
+
+def set_language(lang: str, german_terms: bool | None = None) -> None:
+    """Switch the language live ("en", "de", "ja"); an unknown code means English."""
+    global _current, _german_terms, _catalogue
+    if lang not in LANGUAGES:
+        log.warning("i18n: unknown language %r, using English", lang)
+        lang = DEFAULT
+    if german_terms is not None:
+        _german_terms = german_terms
+    _current = lang
+    _catalogue = _chain(lang, _german_terms)
+    for fn in list(_listeners):
+        try:
+            fn(lang)
+        except Exception:
+            log.exception("i18n: language listener failed")
+
+
+def set_german_terms(on: bool) -> None:
+    set_language(_current, on)
+
+
+def current_language() -> str:
+    return _current
+
+
+def german_terms() -> bool:
+    return _german_terms
+
+
+def add_listener(fn: Callable[[str], None]) -> None:
+    """Call ``fn(lang)`` after every language change (e.g. to drop cached text surfaces)."""
+    _listeners.append(fn)
+
+
+def remove_listener(fn: Callable[[str], None]) -> None:
+    if fn in _listeners:
+        _listeners.remove(fn)
+
+
+# --- lookups ------------------------------------------------------------------------------------
+
+
+def has(msgid: str) -> bool:
+    """Whether ``msgid`` has a text in the current chain (English included)."""
+    return _catalogue.gettext(msgid) != msgid
+
+
+def t(msgid: str, **kw: Any) -> str:
+    """The text of ``msgid`` in the current language, formatted with ``str.format(**kw)``."""
+    text = _catalogue.gettext(msgid)
+    if text == msgid and msgid not in _warned and "." in msgid and " " not in msgid:
+        _warned.add(msgid)
+        log.warning("i18n: missing string %r", msgid)
+    if not kw:
+        return text
+    try:
+        return text.format(**kw)
+    except (KeyError, IndexError, ValueError):
+        log.warning("i18n: bad arguments for %r: %r", msgid, sorted(kw))
+        return text
+
+
+def suit_name(suit: Any, deck_style: str = "french") -> str:
+    """A suit's name (Suit or its letter) for the deck in use: Pik/Laub, Karo/Schellen ..."""
+    letter = getattr(suit, "value", suit)
+    pack = "german" if deck_style == "german" else "french"
+    return t(f"suit.{letter}.{pack}")
+
+
+def rank_name(rank: Any, deck_style: str = "french") -> str:
+    """A rank's name (Rank or its letter): Daus/Ass, Ober/Dame, Unter/Bube ..."""
+    letter = getattr(rank, "value", rank)
+    if letter in ("A", "T", "K", "Q", "J"):
+        pack = "german" if deck_style == "german" else "french"
+        return t(f"rank.{letter}.{pack}")
+    return t(f"rank.{letter}")
+
+
+def card_name(card: Any, deck_style: str = "french") -> str:
+    """A card in words, e.g. "ace of hearts", "Herz-Daus", "ハートのエース"."""
+    return t("card.name", rank=rank_name(card.rank, deck_style), suit=suit_name(card.suit, deck_style))
+
+
+def game_name(game_id: str) -> str:
+    return t(f"game.{game_id}")
+
+
+def level_name(level: str) -> str:
+    return t(f"level.{level}")
+
+
+def contract_name(contract_id: str) -> str:
+    return t(f"contract.{contract_id}")
+
+
+def option_label(name: str) -> str:
+    return t(f"option.{name}")
+
+
+def option_description(name: str) -> str:
+    """The translated line of ``game.rules.options.DESCRIBE[name]``."""
+    return t(f"option.{name}.desc")
+
+
+def option_value(value: Any) -> str:
+    """An option's value for display: on/off, a named choice, or the number itself."""
+    if isinstance(value, bool):
+        return t("optval.on" if value else "optval.off")
+    key = f"optval.{value}"
+    return t(key) if has(key) else str(value)
+
+
+# English is ready from the first import; the app calls set_language once settings are read.
+set_language(DEFAULT)

@@ -1,0 +1,238 @@
+"""Languages: catalogue completeness, placeholders, glyphs in the bundled font, live switching,
+German terms, system locale, and the stdlib .po -> .mo compiler."""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
+FONTS = [ROOT / "assets" / "fonts" / "KartenstubeSans-Regular.otf", ROOT / "assets" / "fonts" / "KartenstubeSans-Bold.otf"]
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "build_scripts" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+compile_catalogs = _load("compile_catalogs")
+extract = _load("extract_strings")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en", german_terms=False)
+
+
+@pytest.fixture(scope="module")
+def cats():
+    return extract.catalogues()
+
+
+def test_every_msgid_used_in_code_is_translated_with_the_same_placeholders(cats):
+    usage = extract.scan()
+    assert len(usage.msgids) > 20  # the scan really finds the app's t("...") calls
+    assert extract.problems(usage, cats) == []
+
+
+def test_problems_are_reported(cats):
+    usage = extract.Usage(msgids={"no.such.key": ["x.py:1"]}, prefixes={"nothing.": ["x.py:2"]})
+    broken = {lang: dict(c) for lang, c in cats.items()}
+    broken["ja"]["table.trump"] = "切り札"  # placeholder {suit} dropped
+    found = "\n".join(extract.problems(usage, broken))
+    assert "missing in de: 'no.such.key'" in found and "'nothing.'" in found
+    assert "ja 'table.trump': placeholders" in found
+
+
+def test_game_vocabulary_is_complete(cats):
+    from game.rules.contracts import IDS
+    from game.rules.options import DESCRIBE
+    from game.rules.registry import GAMES
+
+    keys = [f"game.{g}" for g in GAMES] + [f"contract.{c}" for c in IDS]
+    keys += [f"suit.{s}.{p}" for s in "SHDC" for p in ("french", "german")]
+    keys += [f"rank.{r}.{p}" for r in "ATKQJ" for p in ("french", "german")] + [f"rank.{r}" for r in "98765432"]
+    keys += [f"level.{lv}" for lv in ("beginner", "player", "expert")]
+    keys += [f"move.{m}" for m in ("play", "exchange", "close", "meld", "declare", "pass", "cut", "knock_cut", "trump",
+                                   "turn", "bid", "kontra", "rekontra", "subkontra", "discard", "raise", "stay",
+                                   "keep", "reject", "swap", "swapall", "shove", "knock")]
+    keys += ["term.bummerl", "term.schneider", "term.swimming", "term.feuer", "term.thirty_one"]
+    for name in DESCRIBE:
+        keys += [f"option.{name}", f"option.{name}.desc"]
+    for lang in ("en", "de", "ja"):
+        assert [k for k in keys if not cats[lang].get(k)] == [], lang
+    # the English option lines are DESCRIBE's own text, so a changed description shows up here
+    assert {n: cats["en"][f"option.{n}.desc"] for n in DESCRIBE} == DESCRIBE
+
+
+def test_japanese_uses_the_terms_of_the_source_texts(cats):
+    ja = cats["ja"]
+    assert "切り札" in ja["term.trump"]
+    assert ja["move.declare"] == "勝利宣言"
+    assert ja["term.marriage"] == "マリッジ"
+    assert ja["move.close"] == "クローズ"
+    assert ja["move.turn"] == "アウフシュラーゲン"
+    assert ja["move.kontra"] == "コントラ"
+    assert ja["game.schwimmen"].startswith("シュヴィメン")
+    assert ja["contract.bettler"] == "ベトラー" and ja["contract.zehnergang"] == "ツェーナー・ガング"
+
+
+AUSTRIAN = re.compile(r"Atout|Daus|[Zz]udreh|[Zz]ugedreht|dreht zu")
+
+
+def test_german_terms_override_every_austrian_term(cats):
+    de, de_de = cats["de"], cats["de_DE"]
+    # the setting that explains the choice names both sets of words on purpose
+    need = {k for k, v in de.items() if AUSTRIAN.search(v) and k != "settings.german_terms.help"}
+    assert len(need) > 10
+    assert need <= set(de_de), sorted(need - set(de_de))
+    assert [k for k, v in de_de.items() if AUSTRIAN.search(v)] == []
+    assert set(de_de) <= need  # nothing else is overridden
+
+
+def _cmap(path: Path) -> set[int]:
+    from fontTools.ttLib import TTFont
+
+    return set(TTFont(str(path)).getBestCmap())
+
+
+def _rules_texts() -> list[Path]:
+    return sorted((ROOT / "assets" / "rules").glob("*/*.md"))
+
+
+def test_every_glyph_is_in_the_bundled_font(cats):
+    missing_fonts = [str(p.relative_to(ROOT)) for p in FONTS if not p.exists()]
+    assert not missing_fonts, f"bundled font missing: {missing_fonts} (the glyph check needs it)"
+    texts = [(f"{lang}.po {k}", v) for lang, c in cats.items() for k, v in c.items()]
+    texts += [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8")) for p in _rules_texts()]
+    for font in FONTS:
+        cmap = _cmap(font)
+        bad = sorted({f"{ch!r} U+{ord(ch):04X} in {where}" for where, text in texts for ch in text
+                      if ch not in "\n\t" and ord(ch) not in cmap})
+        assert bad == [], f"{font.name} lacks glyphs:\n" + "\n".join(bad[:40])
+
+
+def test_committed_mo_files_are_up_to_date():
+    for lang in compile_catalogs.CATALOGUES:
+        path = compile_catalogs.mo_path(lang)
+        assert path.exists(), f"{path} missing: run build_scripts/compile_catalogs.py"
+        assert path.read_bytes() == compile_catalogs.compile_one(lang), f"{path} stale: run compile_catalogs.py"
+
+
+def test_live_switching_and_fallbacks():
+    i18n.set_language("en")
+    assert i18n.t("menu.quit") == "Quit"
+    seen = []
+    i18n.add_listener(seen.append)
+    try:
+        i18n.set_language("de")
+        assert i18n.t("menu.quit") == "Beenden"
+        assert i18n.t("table.trump", suit=i18n.suit_name("H", "german")) == "Atout: Herz"
+        i18n.set_language("ja")
+        assert i18n.t("menu.quit") == "終了"
+        assert i18n.t("table.stock", n=4) == "山札: 4"
+        i18n.set_language("xx")
+        assert i18n.current_language() == "en"
+    finally:
+        i18n.remove_listener(seen.append)
+    assert seen == ["de", "ja", "en"]
+    assert i18n.t("no.such.key") == "no.such.key"
+    assert i18n.t("table.stock", wrong=1) == "Stock: {n}"  # bad arguments never crash
+
+
+def test_german_terms_switch():
+    i18n.set_language("de", german_terms=False)
+    assert i18n.t("btn.close") == "Zudrehen (C)" and i18n.rank_name("A") == "Daus"
+    i18n.set_german_terms(True)
+    assert i18n.t("btn.close") == "Zumachen (C)" and i18n.rank_name("A") == "Ass"
+    assert i18n.t("menu.quit") == "Beenden"  # not overridden: falls through to de
+    i18n.set_language("en")
+    assert i18n.t("btn.close") == "Close (C)"  # the override is German only
+
+
+def test_names_of_cards_options_and_values():
+    from game.cards import card
+
+    i18n.set_language("en")
+    assert i18n.card_name(card("QH")) == "queen of hearts"
+    assert i18n.card_name(card("QH"), "german") == "ober of hearts"
+    assert i18n.option_value(True) == "on" and i18n.option_value("loserDeals") == "loser deals"
+    assert i18n.option_value(7) == "7"
+    i18n.set_language("ja")
+    assert i18n.card_name(card("AS")) == "スペードのエース"
+    assert i18n.contract_name("schnapser") == "シュナプサー"
+    assert i18n.option_description("feuer").startswith("エース3枚")
+
+
+@pytest.mark.parametrize("env,expected", [
+    ({"LANG": "de_AT.UTF-8"}, "de"), ({"LANG": "ja_JP.UTF-8"}, "ja"), ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({"LC_ALL": "de_DE.UTF-8", "LANG": "ja_JP.UTF-8"}, "de"), ({"LANGUAGE": "fr:ja_JP:de", "LANG": "C"}, "ja"),
+])
+def test_system_language(monkeypatch, env, expected):
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda *a: (None, None))
+    assert i18n.system_language() == expected
+
+
+def test_windows_locale_names(monkeypatch):
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda *a: ("German_Austria", "1252"))
+    assert i18n.system_language() == "de"
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda *a: ("Japanese_Japan", "932"))
+    assert i18n.system_language() == "ja"
+
+
+def test_resolve_language(monkeypatch):
+    monkeypatch.setattr(i18n, "system_language", lambda: "ja")
+    assert i18n.resolve_language("de", "en") == "de"  # --lang wins
+    assert i18n.resolve_language(None, "en") == "en"  # then the settings
+    assert i18n.resolve_language(None, "") == "ja"  # first start: the system
+
+
+def test_po_parser_and_mo_writer():
+    po = '''
+msgid ""
+msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+# a comment
+msgid "a.b"
+msgstr "Zeile 1\\n"
+"Zeile \\"2\\" – ü"
+
+#, fuzzy
+msgid "fuzzy.one"
+msgstr "not shipped"
+
+msgid "empty.one"
+msgstr ""
+
+msgctxt "ctx"
+msgid "a.b"
+msgstr "mit Kontext"
+'''
+    entries = compile_catalogs.parse_po(po)
+    cat = compile_catalogs.messages(entries)
+    assert "fuzzy.one" not in cat and "empty.one" not in cat
+    trans = gettext.GNUTranslations(io.BytesIO(compile_catalogs.build_mo(cat)))
+    assert trans.gettext("a.b") == 'Zeile 1\nZeile "2" – ü'
+    assert trans.pgettext("ctx", "a.b") == "mit Kontext"
+    with pytest.raises(compile_catalogs.PoError):
+        compile_catalogs.parse_po('msgid "x"\nmsgstr "1"\nmsgid "x"\nmsgstr "2"\n')
+    with pytest.raises(compile_catalogs.PoError):
+        compile_catalogs.parse_po('msgstr "orphan"\n')
