@@ -10,15 +10,13 @@ Rufer = Normal game; Talon = the Dreier widow; Drücken = discard; Kontra/Rekont
 
 from __future__ import annotations
 
-from dataclasses import replace
-from itertools import combinations
 from typing import Any
 
 from game.cards import SUITS, Suit
 from game.rules.base import Move
-from game.rules.contracts import BY_ID, CONTRACTS, eligible, holds, outbids
+from game.rules.contracts import BY_ID, CONTRACTS, Holding, eligible, holds, outbids
 from game.rules.events import Announced, Dealt, Discarded, TalonTaken, TrumpSet
-from game.rules.family_state import FamilyState, Phase, deal
+from game.rules.family_state import FamilyState, Phase, deal, evolve
 
 CUT_RANGE = range(3, 18)  # B4: a sensible cut leaves at least 3 cards on either side
 PASS = Move("pass")
@@ -46,7 +44,7 @@ def apply_cut(s: FamilyState, m: Move) -> Step:
         deck = deck[k:] + deck[:k]
     mode = "cut" if m.kind == "cut" else "knock"
     hands, talon, order = deal(s.shape, deck, mode, s.dealer)
-    s2 = replace(s, phase=Phase.TRUMP, turn=s.forehand, mode=mode, hands=hands, talon=talon,
+    s2 = evolve(s, phase=Phase.TRUMP, turn=s.forehand, mode=mode, hands=hands, talon=talon,
                  calls=s.calls + ((s.turn, str(m)),))
     return s2, (Announced(s.turn, str(m)), Dealt(order))
 
@@ -67,7 +65,7 @@ def apply_trump(s: FamilyState, m: Move) -> Step:
         trump = turned.suit
     else:
         trump = Suit.parse(m.arg or "")
-    s2 = replace(s, phase=Phase.BID, turn=fh, trump=trump, turned=turned,
+    s2 = evolve(s, phase=Phase.BID, turn=fh, trump=trump, turned=turned,
                  passed=(False,) * s.shape.players, calls=s.calls + ((fh, str(m)),))
     return s2, (Announced(fh, str(m)), TrumpSet(fh, trump, turned))
 
@@ -91,26 +89,26 @@ def apply_bid(s: FamilyState, m: Move) -> Step:
     calls = s.calls + ((p, str(m)),)
     events: tuple[Any, ...] = (Announced(p, str(m)),)
     if m.kind == "bid":
-        s = replace(s, high=m.arg, high_seat=p, calls=calls)
+        s = evolve(s, high=m.arg, high_seat=p, calls=calls)
     else:
         passed = s.passed[:p] + (True,) + s.passed[p + 1:]
-        s = replace(s, passed=passed, calls=calls)
+        s = evolve(s, passed=passed, calls=calls)
     n = s.shape.players
     # Next seat still in, never the high bidder; none left means the auction is over (B9.6).
     for k in range(1, n):
         q = (p + k) % n
         if not s.passed[q] and q != s.high_seat:
-            return replace(s, turn=q), events
+            return evolve(s, turn=q), events
     return _auction_won(s, events)
 
 
 def _auction_won(s: FamilyState, events: tuple[Any, ...]) -> Step:
     d = s.high_seat
-    s = replace(s, contract=s.high, declarer=d)
+    s = evolve(s, contract=s.high, declarer=d)
     if s.shape.has_talon:
         # D6: the declarer takes the talon unseen by the others, then discards two.
         hands = s.hands[:d] + (s.hands[d] + s.talon,) + s.hands[d + 1:]
-        s2 = replace(s, hands=hands, talon=(), talon_taken=True, phase=Phase.DISCARD, turn=d)
+        s2 = evolve(s, hands=hands, talon=(), talon_taken=True, phase=Phase.DISCARD, turn=d)
         return s2, events + (TalonTaken(d, s.talon),)
     return start_kontra(s, events)
 
@@ -119,11 +117,13 @@ def _auction_won(s: FamilyState, events: tuple[Any, ...]) -> Step:
 def legal_discard(s: FamilyState) -> tuple[Move, ...]:
     hand = s.hands[s.turn]
     row = BY_ID[s.contract or ""]
+    n = len(hand)
     out = []
-    for a, b in combinations(hand, 2):
-        rest = [c for c in hand if c != a and c != b]
-        if holds(row, rest, s.trump):  # a discard may not break the bid's holding (D6.2)
-            out.append(Move("discard", (a, b)))
+    for i in range(n):
+        for j in range(i + 1, n):
+            # A discard may not break the holding the bid required (D6.2).
+            if row.holding is Holding.NONE or holds(row, hand[:i] + hand[i + 1:j] + hand[j + 1:], s.trump):
+                out.append(Move("discard", (hand[i], hand[j])))
     return tuple(out)
 
 
@@ -132,10 +132,10 @@ def apply_discard(s: FamilyState, m: Move) -> Step:
     gone = set(m.cards)
     hand = tuple(c for c in s.hands[d] if c not in gone)
     hands = s.hands[:d] + (hand,) + s.hands[d + 1:]
-    s = replace(s, hands=hands, discard=tuple(m.cards), calls=s.calls + ((d, "discard"),))
+    s = evolve(s, hands=hands, discard=tuple(m.cards), calls=s.calls + ((d, "discard"),))
     events: tuple[Any, ...] = (Discarded(d, tuple(m.cards)),)
     if s.options.allow_raise_after_exchange:
-        return replace(s, phase=Phase.RAISE), events
+        return evolve(s, phase=Phase.RAISE), events
     return start_kontra(s, events)
 
 
@@ -150,9 +150,9 @@ def legal_raise(s: FamilyState) -> tuple[Move, ...]:
 
 def apply_raise(s: FamilyState, m: Move) -> Step:
     d = s.turn
-    s = replace(s, calls=s.calls + ((d, str(m)),))
+    s = evolve(s, calls=s.calls + ((d, str(m)),))
     if m.kind == "raise":
-        s = replace(s, contract=m.arg, high=m.arg)
+        s = evolve(s, contract=m.arg, high=m.arg)
     return start_kontra(s, (Announced(d, str(m)),))
 
 
@@ -172,7 +172,7 @@ def _declaring(s: FamilyState) -> tuple[int, ...]:
 
 def start_kontra(s: FamilyState, events: tuple[Any, ...]) -> Step:
     asks = _defenders(s)
-    return replace(s, phase=Phase.KONTRA, multiplier=1, asks=asks, turn=asks[0]), events
+    return evolve(s, phase=Phase.KONTRA, multiplier=1, asks=asks, turn=asks[0]), events
 
 
 def legal_kontra(s: FamilyState) -> tuple[Move, ...]:
@@ -181,22 +181,22 @@ def legal_kontra(s: FamilyState) -> tuple[Move, ...]:
 
 def apply_kontra(s: FamilyState, m: Move) -> Step:
     p = s.turn
-    s = replace(s, calls=s.calls + ((p, str(m)),))
+    s = evolve(s, calls=s.calls + ((p, str(m)),))
     events: tuple[Any, ...] = (Announced(p, str(m)),)
     if m.kind == "pass":
         asks = s.asks[1:]
     else:
         mult = s.multiplier * 2
-        s = replace(s, multiplier=mult)
+        s = evolve(s, multiplier=mult)
         # The first "yes" closes the stage; the other side is asked next (B11.2-B11.4).
         asks = () if mult == 8 else (_declaring(s) if mult == 2 else _defenders(s))
     if asks:
-        return replace(s, asks=asks, turn=asks[0]), events
-    return start_play(replace(s, asks=())), events
+        return evolve(s, asks=asks, turn=asks[0]), events
+    return start_play(evolve(s, asks=())), events
 
 
 def start_play(s: FamilyState) -> FamilyState:
     row = BY_ID[s.contract or ""]
     leads_declarer = row.declarer_leads or (row.leader_option and s.options.schnapser_leader == "declarer")
     leader = s.declarer if leads_declarer else s.forehand
-    return replace(s, phase=Phase.PLAY, leader=leader, turn=leader)
+    return evolve(s, phase=Phase.PLAY, leader=leader, turn=leader)

@@ -7,7 +7,6 @@ Zwanziger/Vierziger = marriage of 20/40; Ausmelden = declare 66 (``declare``).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.cards import SCHNAPSEN_POINTS, SUITS, Card, Rank
@@ -15,7 +14,7 @@ from game.rules.base import Move
 from game.rules.contracts import BY_ID, Goal, Melds
 from game.rules.events import CardPlayed, Declared, MarriageShown, TrickTaken
 from game.rules.family_scoring import declarer_first3_score, finish, side_score, side_tricks
-from game.rules.family_state import FamilyState, Phase, TrickRecord
+from game.rules.family_state import FamilyState, Phase, TrickRecord, evolve
 from game.rules.tricks import legal_follow, winning_index
 
 DECLARE = Move("declare")
@@ -92,14 +91,14 @@ def apply_play(s: FamilyState, m: Move) -> Step:
     p = s.turn
     if m.kind == "declare":
         score = side_score(s, s.side(p))
-        s = replace(s, declared_by=p, meld_pending=None)
+        s = evolve(s, declared_by=p, meld_pending=None)
         end, ev = finish(s, "declared")
         return end, (Declared(p, score, score >= 66),) + ev
     if m.kind == "meld":
         suit = next(x for x in SUITS if x.value == m.arg)
         pts = 40 if BY_ID[s.contract or ""].trumps and suit is s.trump else 20
         pending = s.options.marriage_needs_trick and side_tricks(s, s.side(p)) == 0
-        s2 = replace(s, melds=s.melds + ((p, suit, pts),), meld_pending=suit)
+        s2 = evolve(s, melds=s.melds + ((p, suit, pts),), meld_pending=suit)
         return s2, (MarriageShown(p, suit, pts, pending),)
     c = m.cards[0]
     hand = tuple(x for x in s.hands[p] if x != c)
@@ -108,20 +107,20 @@ def apply_play(s: FamilyState, m: Move) -> Step:
     seats = s.trick_seats + (p,)
     played = (CardPlayed(p, c),)
     if len(trick) < s.active_count():
-        return replace(s, hands=hands, trick=trick, trick_seats=seats, meld_pending=None,
+        return evolve(s, hands=hands, trick=trick, trick_seats=seats, meld_pending=None,
                        turn=s.next_active(p)), played
     row = BY_ID[s.contract or ""]
     w = seats[winning_index(trick, s.trump if row.trumps else None, row.order)]
     pts = sum(SCHNAPSEN_POINTS[x.rank] for x in trick)
     rec = TrickRecord(w, seats, trick, pts)
-    s = replace(s, hands=hands, trick=(), trick_seats=(), meld_pending=None, tricks=s.tricks + (rec,),
+    s = evolve(s, hands=hands, trick=(), trick_seats=(), meld_pending=None, tricks=s.tricks + (rec,),
                 leader=w, turn=w)
     events = played + (TrickTaken(w, trick, pts),)
     ending = _ending(s, row.goal, w)
     if ending is None:
         return s, events
     if ending == "claim":
-        return replace(s, phase=Phase.CLAIM), events
+        return evolve(s, phase=Phase.CLAIM), events
     end, ev = finish(s, ending)
     return end, events + ev
 

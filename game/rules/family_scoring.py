@@ -10,14 +10,13 @@ Glossary: Ausmelden = victory declaration; Augen = card points; Schneider tiers 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.cards import SCHNAPSEN_POINTS, Card
 from game.rules.base import RoundResult
 from game.rules.contracts import BY_ID, Goal
 from game.rules.events import RoundOver
-from game.rules.family_state import FamilyState, Phase
+from game.rules.family_state import FamilyState, Phase, evolve
 
 _MULT_WORD = {1: "", 2: " with Kontra (x2)", 4: " with Rekontra (x4)", 8: " with Subkontra (x8)"}
 
@@ -89,7 +88,7 @@ def finish(s: FamilyState, why: str) -> tuple[FamilyState, tuple[Any, ...]]:
     details.update(made=(win_side == s.side(s.declarer)), gp=gp, amount=amount, winner_side=win_side)
     reason = f"{text}{_MULT_WORD[mult]}: {amount} GP to {side_name(s, win_side)}."
     res = RoundResult(points, reason, rule, details)
-    return replace(s, phase=Phase.OVER, turn=-1, result=res), (RoundOver(res),)
+    return evolve(s, phase=Phase.OVER, turn=-1, result=res), (RoundOver(res),)
 
 
 def _normal(s: FamilyState, why: str) -> tuple[int, int, str, str]:

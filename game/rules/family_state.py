@@ -181,3 +181,23 @@ DREIER_SHAPE = Shape(
     knock_layout=((0, 6), (1, 6), (2, 6), (TALON, 2)),
     role_as_bauern=(0, 1, 3), teams=False, has_talon=True,
 )
+
+
+def _make_evolve() -> Any:
+    """Build ``evolve(s, **changes)``: ``dataclasses.replace`` for FamilyState, ~10x faster.
+
+    Random playouts and bot search copy states constantly; ``replace`` re-validates every field
+    through ``fields()`` and ``__init__``.  This straight-line copy sets each slot once.  The
+    result is still a new frozen value; the input is never touched."""
+    from dataclasses import fields
+
+    names = [f.name for f in fields(FamilyState)]
+    lines = ["def evolve(s, **kw):", "    n = _new(_cls)", "    g = kw.get"]
+    lines += [f"    _set(n, {nm!r}, g({nm!r}, s.{nm}))" for nm in names]
+    lines += ["    return n"]
+    ns: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": FamilyState}
+    exec("\n".join(lines), ns)  # noqa: S102 - generated from our own field names only
+    return ns["evolve"]
+
+
+evolve: Any = _make_evolve()
