@@ -1,0 +1,272 @@
+"""The window, the 60 fps main loop and the scene stack.
+
+Every scene shares one lifecycle (Tuxemon states, pygame_gui's manager; ARCHITECTURE.md style 5):
+``enter()``, ``exit()``, ``handle_event(event) -> bool`` (True = consumed), ``update(dt)`` with
+``dt`` in seconds, and ``draw(surface)``, which changes nothing.  Only the top scene receives
+events and updates; scenes below it are drawn first when the top scene is an overlay.
+
+The window is resizable with a minimum size, F11 toggles fullscreen, and the last windowed size
+is remembered in ``settings.json`` in the user's config folder (written atomically).
+
+:class:`AppConfig` carries what ``main.py`` decided: speeds, demo/smoke mode, seed, language.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (960, 600)
+DEFAULT_SIZE = (1280, 720)
+FPS = 60
+#: dt is clamped so a stall (window drag, debugger) does not teleport every animation.
+MAX_DT = 0.1
+
+
+@dataclass
+class AppConfig:
+    """Run-time choices from the command line (and later from the settings screen)."""
+
+    size: tuple[int, int] | None = None
+    lang: str = "en"
+    seed: int | None = None
+    #: Animation speed factor: 1 normal, 0 instant.
+    speed: float = 1.0
+    bot_pause: float = 0.6
+    use_processes: bool = True
+    demo: bool = False
+    #: --smoke N: deals to play with a bot in the human seat, then quit.
+    smoke_deals: int = 0
+    game_id: str = "schnapsen"
+    players: int | None = None
+    level: str = "player"
+    deck_style: str = "french"
+    show_points: bool = True
+    #: Where settings.json lives; None = platformdirs' config folder.
+    settings_dir: Path | None = None
+    #: Remember the window size in the settings file (off for tests and smoke runs).
+    persist: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Scene:
+    """Base class with the shared lifecycle; subclasses override what they need."""
+
+    #: An overlay lets the scene beneath it be drawn first.
+    overlay = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        pass
+
+    def exit(self) -> None:
+        pass
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def _settings_dir(config: AppConfig) -> Path:
+    if config.settings_dir is not None:
+        return config.settings_dir
+    try:
+        from game import resources  # the visual kit's platformdirs helpers
+
+        fn = getattr(resources, "config_dir", None)
+        if fn is not None:
+            return Path(fn())
+    except ImportError:
+        pass
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("kartenstube", appauthor=False))
+
+
+def load_settings(config: AppConfig) -> dict[str, Any]:
+    path = _settings_dir(config) / "settings.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def save_settings(config: AppConfig, data: dict[str, Any]) -> None:
+    """Write settings atomically: a temporary file in the same folder, then a rename."""
+    folder = _settings_dir(config)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix="settings.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=2, sort_keys=True)
+        os.replace(tmp, folder / "settings.json")
+    except OSError:
+        log.warning("could not save settings in %s", folder, exc_info=True)
+
+
+class App:
+    """Owns the window and the scene stack; ``run`` loops, ``step`` runs one frame (tests)."""
+
+    def __init__(self, config: AppConfig | None = None) -> None:
+        self.config = config or AppConfig()
+        self.settings = load_settings(self.config) if self.config.persist else {}
+        pygame.display.init()
+        pygame.font.init()
+        size = self.config.size or tuple(self.settings.get("window_size", DEFAULT_SIZE))
+        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        self.windowed_size: tuple[int, int] = size
+        self.fullscreen = False
+        pygame.display.set_caption(_title())
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._set_minimum_size()
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.exit_code = 0
+        self.frames = 0
+        self.first_frame_at: float | None = None
+        #: Seconds since start, advanced by dt (deterministic under tests).
+        self.now = 0.0
+
+    def _set_minimum_size(self) -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass  # older pygame: clamp in on_resize instead
+
+    # --- scene stack ---------------------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the whole stack for ``scene`` (menu -> table, table -> menu)."""
+        while self.scenes:
+            self.pop()
+        self.push(scene)
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    # --- window --------------------------------------------------------------------------------
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def on_resize(self, w: int, h: int) -> None:
+        w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+        if (w, h) != self.screen.get_size():
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        if not self.fullscreen:
+            self.windowed_size = (w, h)
+            self._remember_size()
+
+    def _remember_size(self) -> None:
+        if self.config.persist:
+            self.settings["window_size"] = list(self.windowed_size)
+            save_settings(self.config, self.settings)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    # --- loop ----------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.on_resize(event.w, event.h)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.scene is not None:
+            self.scene.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip."""
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        dt = min(max(dt, 0.0), MAX_DT)
+        self.now += dt
+        if self.scene is not None:
+            self.scene.update(dt)
+        self.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # Draw from the topmost non-overlay scene upwards so overlays sit on their scene.
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        if not self.scenes:
+            surface.fill((20, 60, 40))
+        for scene in self.scenes[max(start, 0):]:
+            scene.draw(surface)
+
+    def run(self, max_frames: int | None = None) -> int:
+        """Loop at 60 fps until quit (or ``max_frames``); returns the exit code."""
+        self.clock.tick()
+        try:
+            while self.running and self.scenes:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.step(dt)
+                if max_frames is not None and self.frames >= max_frames:
+                    break
+        finally:
+            self.shutdown()
+        return self.exit_code
+
+    def shutdown(self) -> None:
+        while self.scenes:
+            self.pop()
+
+
+def _title() -> str:
+    from game.ui.text import t
+
+    return t("app.title")

@@ -1,0 +1,502 @@
+"""Turns rules events into timelines and keeps the card sprites true to the human's observation.
+
+The presenter keeps a *model* of the table as zones (``hand0``, ``hand1``, ``trick``, ``stock``,
+``turnup``, ``pile0``, ``pile1``, ``show1`` ...), each a list of cards.  For every event it
+changes the model and appends tweens that move the affected sprites to their new places (deal in
+the real order 3 / turn-up / 2, a card flying to the trick, the trick pausing and sweeping to the
+winner's pile, both draws, the jack/turn-up swap, the turn-up turned onto the stock when
+closing, a marriage shown face up for a moment, hands turned up at the end).
+
+After each batch a final step re-syncs every zone from the human's observation: visible zones
+come from it directly, hidden zones keep their count, and face-up is decided by the zone alone,
+so a card the human may not know is never drawn face up.  Cards in hidden zones are
+interchangeable: when an event names a hidden card (the bot plays it), the presenter swaps the
+identity of two face-down sprites, which nobody can see.
+
+The table calls ``controller.tick()`` only while :attr:`idle` is true.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules import events as ev
+from game.ui.tween import Animator, Call, Parallel, Sequence, Tween, Wait, ease_out_cubic
+
+FLY = 0.32  # a card crossing the table
+DEAL_STEP = 0.07  # between two dealt cards
+TRICK_PAUSE = 0.8  # a finished trick stays before it is swept
+MELD_SHOW = 1.2  # a marriage lies face up this long
+REVEAL_PAUSE = 1.2  # hands face up at the end before the summary
+
+
+class CardView:
+    """One card on the table: float position, angle, flip (0 back .. 1 face) and draw order."""
+
+    __slots__ = ("card", "pos", "angle", "flip", "z", "lift")
+
+    def __init__(self, card: Any, pos: tuple[float, float]) -> None:
+        self.card = card
+        self.pos = pos
+        self.angle = 0.0
+        self.flip = 0.0
+        self.z = 0
+        self.lift = 0.0
+
+
+class Presenter:
+    def __init__(self, scene: Any, speed: float = 1.0) -> None:
+        self.scene = scene
+        self.anim = Animator(speed)
+        self.reset()
+
+    def reset(self) -> None:
+        self.anim.finish_all()
+        helper = self.scene.helper
+        self.geometry = helper.make_geometry(self.scene.app.size, self.scene.human_seat)
+        self.views: dict[Any, CardView] = {c: CardView(c, self.geometry.stock) for c in helper.deck()}
+        self.zones: dict[str, list[Any]] = {"deck": list(helper.deck())}
+        self.trick_seat: dict[Any, int] = {}
+        self.revealed = False
+        self._z = 0
+        self._art = _Art()
+
+    # --- state ---------------------------------------------------------------------------------
+
+    @property
+    def idle(self) -> bool:
+        return self.anim.is_idle()
+
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+
+    def skip(self) -> None:
+        self.anim.finish_all()
+
+    def relayout(self) -> None:
+        """The window changed size: new geometry, everything snaps to its place."""
+        self.anim.finish_all()
+        self.geometry = self.scene.helper.make_geometry(self.scene.app.size, self.scene.human_seat)
+        self._settle(instant=True)
+
+    # --- the model -----------------------------------------------------------------------------
+
+    def _zone_of(self, card: Any) -> str | None:
+        for name, cards in self.zones.items():
+            if card in cards:
+                return name
+        return None
+
+    def _take(self, zone: str, card: Any, index: int = -1) -> Any:
+        """Remove ``card`` from ``zone``; if the model has it elsewhere (a hidden card we guessed
+        wrong), swap identities with a face-down card of ``zone`` first."""
+        cards = self.zones.setdefault(zone, [])
+        if card not in cards and cards:
+            stand_in = cards[index]
+            where = self._zone_of(card)
+            if where is not None:
+                other = self.zones[where]
+                other[other.index(card)] = stand_in
+                cards[cards.index(stand_in)] = card
+                va, vb = self.views[card], self.views[stand_in]
+                va.pos, vb.pos = vb.pos, va.pos
+                va.angle, vb.angle = vb.angle, va.angle
+                va.flip, vb.flip = vb.flip, va.flip
+                va.z, vb.z = vb.z, va.z
+        if card in cards:
+            cards.remove(card)
+        else:
+            where = self._zone_of(card)
+            if where is not None:
+                self.zones[where].remove(card)
+        return card
+
+    def _face_up(self, zone: str) -> bool:
+        human = self.scene.human_seat
+        if zone in (f"hand{human}", "trick", "turnup") or zone.startswith("show"):
+            return True
+        return self.revealed and zone.startswith("hand")
+
+    def _targets(self, zones: list[str] | None = None) -> list[tuple[CardView, tuple[float, float], float, float]]:
+        out = []
+        for name in zones or list(self.zones):
+            cards = self.zones.get(name, [])
+            n = len(cards)
+            for i, c in enumerate(cards):
+                x, y, a = self.geometry.place(name, i, n, self.trick_seat.get(c))
+                out.append((self.views[c], (x, y), a, 1.0 if self._face_up(name) else 0.0))
+        return out
+
+    def _moves(self, zones: list[str], duration: float = FLY, stagger: float = 0.0) -> Parallel:
+        """Tweens that bring every card of ``zones`` to its place."""
+        acts = []
+        for k, (v, pos, angle, flip) in enumerate(self._targets(zones)):
+            if v.pos == pos and v.angle == angle and v.flip == flip:
+                continue
+            delay = k * stagger
+            acts.append(Tween(v, "pos", pos, duration, ease_out_cubic, delay))
+            acts.append(Tween(v, "angle", angle, duration, ease_out_cubic, delay))
+            if v.flip != flip:
+                acts.append(Tween(v, "flip", flip, duration * 0.8, delay=delay))
+        return Parallel(*acts)
+
+    def _raise(self, cards: list[Any]) -> Call:
+        def top() -> None:
+            for c in cards:
+                self._z += 1
+                self.views[c].z = self._z
+        return Call(top)
+
+    # --- events -> timelines -------------------------------------------------------------------
+
+    def present(self, events: list[Any], obs: Any) -> None:
+        """Animate a batch of events, then re-sync from ``obs`` (the human's observation)."""
+        steps: list[Any] = []
+        for e in events:
+            steps.extend(self._steps(e, obs))
+        steps.append(Call(self.sync, obs))
+        self.anim.add(Sequence(*steps))
+
+    def _steps(self, e: Any, obs: Any) -> list[Any]:
+        human = self.scene.human_seat
+        if isinstance(e, ev.RoundStarted):
+            return self._deal(obs)
+        if isinstance(e, ev.CardPlayed):
+            c = self._take(f"hand{e.seat}", e.card)
+            self.zones.setdefault("trick", []).append(c)
+            self.trick_seat[c] = e.seat
+            return [self._raise([c]), self._moves(["trick", f"hand{e.seat}"])]
+        if isinstance(e, ev.TrickTaken):
+            cards = list(self.zones.get("trick", []))
+            self.zones["trick"] = []
+            self.zones.setdefault(f"pile{e.seat}", []).extend(cards)
+            return [Wait(TRICK_PAUSE), self._raise(cards), self._moves([f"pile{e.seat}"], FLY * 1.1)]
+        if isinstance(e, ev.CardDrawn):
+            src = "turnup" if e.from_turnup and self.zones.get("turnup") else "stock"
+            c = self._take(src, e.card, -1 if src == "stock" else 0)
+            hand = self.zones.setdefault(f"hand{e.seat}", [])
+            hand.append(c)
+            if e.seat == human:
+                self.zones[f"hand{e.seat}"] = self.scene.helper_sort(hand)
+            return [self._raise([c]), self._moves([f"hand{e.seat}"])]
+        if isinstance(e, ev.TrumpExchanged):
+            jack = self._take(f"hand{e.seat}", e.jack)
+            old = self._take("turnup", e.turnup)
+            self.zones["turnup"] = [jack]
+            self.zones[f"hand{e.seat}"].append(old)
+            if e.seat == human:
+                self.zones[f"hand{e.seat}"] = self.scene.helper_sort(self.zones[f"hand{e.seat}"])
+            return [self._raise([jack, old]), self._moves(["turnup", f"hand{e.seat}"], FLY * 1.3)]
+        if isinstance(e, ev.TalonClosed):
+            up = self.zones.get("turnup", [])
+            self.zones["turnup"] = []
+            self.zones.setdefault("stock", []).extend(up)
+            return [self._raise(up), self._moves(["stock"], FLY * 1.4)]
+        if isinstance(e, ev.MarriageShown):
+            return self._meld(e)
+        if isinstance(e, ev.RoundOver):
+            return self._reveal()
+        return []
+
+    def _deal(self, obs: Any) -> list[Any]:
+        helper = self.scene.helper
+        self.revealed = False
+        self.trick_seat.clear()
+        fresh = not obs.tricks and not obs.trick and obs.stock_size == 10 and obs.turnup is not None
+        if not fresh:  # a replayed or undone round: no deal animation, just settle
+            return [Call(self.sync, obs)]
+        human = self.scene.human_seat
+        pool = [c for c in helper.deck() if c not in obs.hand and c != obs.turnup]
+        dealt: dict[str, list[Any]] = {f"hand{human}": list(obs.hand), "turnup": [obs.turnup]}
+        self.zones = {"deck": list(helper.deck())}
+        for v in self.views.values():
+            v.pos, v.angle, v.flip, v.lift = self.geometry.stock, 0.0, 0.0, 0.0
+        steps: list[Any] = [Wait(0.15)]
+        for zone, count in helper.deal_plan(obs):
+            for _ in range(count):
+                src = dealt.get(zone)
+                c = src.pop(0) if src else pool.pop(0)
+                self._take("deck", c)
+                self.zones.setdefault(zone, []).append(c)
+                if zone == "stock":
+                    continue
+                steps.append(self._raise([c]))
+                steps.append(Parallel(self._moves([zone], FLY * 0.8), Wait(DEAL_STEP)))
+        self.zones["stock"] = self.zones.get("stock", []) + self.zones.pop("deck", [])
+        steps.append(self._moves(["stock"], 0.15))
+        steps.append(Wait(0.2))
+        self.zones[f"hand{human}"] = helper.hand_order(obs)
+        steps.append(self._moves([f"hand{human}"], 0.3))
+        return steps
+
+    def _meld(self, e: Any) -> list[Any]:
+        from game.cards import Rank, make
+
+        hand_zone = f"hand{e.seat}"
+        pair = [make(Rank.KING, e.suit), make(Rank.QUEEN, e.suit)]
+        if e.seat == self.scene.human_seat:
+            views = [self.views[c] for c in pair if c in self.zones.get(hand_zone, [])]
+            up = Parallel(*[Tween(v, "lift", 1.0, 0.25) for v in views])
+            down = Parallel(*[Tween(v, "lift", 0.0, 0.25) for v in views])
+            return [up, Wait(MELD_SHOW * 0.6), down]
+        for c in pair:
+            self._take(hand_zone, c)
+        self.zones["show"] = pair
+        show = [self._raise(pair), self._moves(["show", hand_zone])]
+        back: list[Any] = [Wait(MELD_SHOW)]
+        self.zones.pop("show")
+        self.zones[hand_zone].extend(pair)
+        back.append(self._moves_later(hand_zone))
+        return show + back
+
+    def _moves_later(self, zone: str) -> Call:
+        """Compute the tweens when the step is reached (the zone changed in between)."""
+        return Call(lambda: self.anim.add(self._moves([zone])))
+
+    def _reveal(self) -> list[Any]:
+        state = getattr(self.scene.controller, "state", None)
+        hands = getattr(state, "hands", None)
+        if hands is None:
+            return [Wait(REVEAL_PAUSE)]
+        self.revealed = True
+        human = self.scene.human_seat
+        for seat, cards in enumerate(hands):
+            if seat == human:
+                continue
+            zone = f"hand{seat}"
+            for c in cards:
+                self._take(zone, c)
+            self.zones[zone] = self.scene.helper_sort(list(cards))
+        zones = [f"hand{s}" for s in range(len(hands)) if s != human]
+        return [self._moves(zones, FLY * 1.2), Wait(REVEAL_PAUSE)]
+
+    def refuse(self, move: Any) -> None:
+        """Shake a refused card where it lies."""
+        if not getattr(move, "cards", None):
+            return
+        v = self.views.get(move.cards[0])
+        if v is None:
+            return
+        x, y = v.pos
+        self.anim.add(Sequence(Tween(v, "pos", (x - 10, y), 0.05), Tween(v, "pos", (x + 10, y), 0.08),
+                               Tween(v, "pos", (x, y), 0.05)))
+
+    # --- re-sync from the observation ----------------------------------------------------------
+
+    def sync(self, obs: Any) -> None:
+        """Rebuild every zone from the human's observation and move sprites there."""
+        helper = self.scene.helper
+        zones: dict[str, list[Any]] = {k: list(v) for k, v in helper.visible(obs).items()}
+        used = {c for cards in zones.values() for c in cards}
+        for c in list(self.trick_seat):
+            if c not in zones.get("trick", []):
+                del self.trick_seat[c]
+        leader = getattr(obs, "trick_leader", None)
+        for i, c in enumerate(zones.get("trick", [])):
+            if c not in self.trick_seat and leader is not None:
+                self.trick_seat[c] = leader if i == 0 else 1 - leader
+        piles = {}
+        for tr in getattr(obs, "tricks", ()):
+            piles.setdefault(f"pile{tr.winner}", []).extend(tr.cards)
+        for name, cards in piles.items():
+            zones[name] = [c for c in cards if c not in used]
+            used.update(zones[name])
+        counts = helper.counts(obs)
+        hidden = [z for z in counts if z not in zones]
+        if self.revealed:
+            for z in hidden:
+                if z.startswith("hand"):
+                    zones[z] = [c for c in self.zones.get(z, []) if c not in used]
+                    used.update(zones[z])
+        pool = [c for c in helper.deck() if c not in used]
+        for z in hidden:
+            if z in zones:
+                continue
+            keep = [c for c in self.zones.get(z, []) if c in pool][: counts[z]]
+            for c in keep:
+                pool.remove(c)
+            zones[z] = keep
+        for z in hidden:
+            while len(zones[z]) < counts[z] and pool:
+                zones[z].append(pool.pop(0))
+        if self.revealed:
+            for z in hidden:
+                if z.startswith("hand"):
+                    zones[z] = self.scene.helper_sort(zones[z])
+        zones["gone"] = pool  # never used (stock cards after a closing are counted in "stock")
+        self.zones = zones
+        self._settle()
+
+    def _settle(self, instant: bool = False) -> None:
+        targets = self._targets([z for z in self.zones if z != "gone"])
+        if instant or self.anim.speed <= 0:
+            for v, pos, angle, flip in targets:
+                v.pos, v.angle, v.flip = pos, angle, flip
+        else:
+            moves = self._moves([z for z in self.zones if z != "gone"], 0.2)
+            if moves.actions:
+                self.anim.add(moves)
+        self._restack()
+
+    def _restack(self) -> None:
+        """Draw order: turn-up under the stock, piles, opponent, trick, own hand on top."""
+        rank = {"gone": 0, "turnup": 1, "stock": 2, "pile0": 3, "pile1": 3}
+        human = self.scene.human_seat
+        z = 0
+        for name in sorted(self.zones, key=lambda n: rank.get(n, 5 if n != f"hand{human}" else 7)):
+            for c in self.zones[name]:
+                z += 1
+                self.views[c].z = z
+        self._z = z
+
+    # --- queries for input ---------------------------------------------------------------------
+
+    def hand_cards(self) -> list[Any]:
+        return list(self.zones.get(f"hand{self.scene.human_seat}", []))
+
+    def _rect(self, v: CardView) -> pygame.Rect:
+        g = self.geometry
+        r = pygame.Rect(0, 0, g.cw, g.ch)
+        r.center = (int(v.pos[0]), int(v.pos[1] - self._lift_px(v)))
+        return r
+
+    def _lift_px(self, v: CardView) -> float:
+        g = self.geometry
+        lift = v.lift * g.ch * 0.35
+        if v.card == self.scene.hover_card and v.card in self.scene.legal_cards():
+            lift += g.ch * 0.15
+        return lift
+
+    def hand_card_at(self, pos: tuple[int, int]) -> Any:
+        cards = self.hand_cards()
+        for c in sorted(cards, key=lambda c: -self.views[c].z):
+            if self._rect(self.views[c]).collidepoint(pos):
+                return c
+        return None
+
+    def pile_at(self, pos: tuple[int, int]) -> bool:
+        for name in self.zones:
+            if name.startswith("pile"):
+                for c in self.zones[name]:
+                    if self._rect(self.views[c]).inflate(10, 10).collidepoint(pos):
+                        return True
+        return False
+
+    def in_play_area(self, pos: tuple[int, int]) -> bool:
+        return bool(self.geometry.play_area.collidepoint(pos))
+
+    def drag(self, card: Any, pos: tuple[int, int]) -> None:
+        v = self.views[card]
+        self.anim.cancel(v)
+        v.pos = (float(pos[0]), float(pos[1]))
+        self._z += 1
+        v.z = self._z
+
+    def drop(self, card: Any) -> None:
+        """A drag ended: the card goes back to its place (unless a move moves it on)."""
+        zone = self._zone_of(card)
+        if zone is not None:
+            self.anim.add(self._moves([zone], 0.15))
+
+    def card_rect(self, card: Any) -> pygame.Rect:
+        return self._rect(self.views[card])
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        g = self.geometry
+        legal = self.scene.legal_cards()
+        human_hand = set(self.zones.get(f"hand{self.scene.human_seat}", []))
+        dim_illegal = bool(legal) and len(legal) < len(human_hand)
+        for v in sorted(self.views.values(), key=lambda v: v.z):
+            if v.card in self.zones.get("gone", ()):
+                continue
+            face = v.flip >= 0.5
+            squash = abs(v.flip * 2 - 1)
+            img = self._art.get(v.card if face else None, g.cw, v.angle, max(0.05, squash))
+            x, y = v.pos
+            rect = img.get_rect(center=(int(x), int(y - self._lift_px(v))))
+            surface.blit(img, rect)
+            if dim_illegal and v.card in human_hand and v.card not in legal and face:
+                shade = self._art.shade(g.cw, v.angle)
+                surface.blit(shade, shade.get_rect(center=rect.center))
+
+    def draw_last_trick(self, surface: pygame.Surface, obs: Any) -> None:
+        from game.ui.text import t
+        from game.ui.widgets import CREAM, draw_panel, draw_text
+
+        g = self.geometry
+        tricks = getattr(obs, "tricks", ())
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, int(g.cw * 3.2), int(g.ch * 1.6))
+        box.center = (w // 2, h // 2 - g.ch // 8)
+        draw_panel(surface, box, border=(214, 176, 84))
+        if not tricks:
+            draw_text(surface, t("table.no_last_trick"), box.center, max(14, h // 40), CREAM, anchor="center")
+            return
+        last = tricks[-1]
+        draw_text(surface, t("table.last_trick"), (box.centerx, box.top + 6), max(14, h // 44), CREAM,
+                  anchor="midtop")
+        for i, c in enumerate(last.cards):
+            img = self._art.get(c, g.cw, 0.0, 1.0)
+            surface.blit(img, img.get_rect(center=(box.centerx + int((i - 0.5) * g.cw * 1.15), box.centery + 12)))
+
+
+class _Art:
+    """Card images at the needed width, rotated and squashed (flip), cached."""
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.style = "french"
+
+    def base(self, card: Any, width: int) -> pygame.Surface:
+        key = ("base", str(card) if card is not None else None, width)
+        img = self.cache.get(key)
+        if img is None:
+            img = _render(card, width, self.style)
+            self.cache[key] = img
+        return img
+
+    def get(self, card: Any, width: int, angle: float, squash: float) -> pygame.Surface:
+        a = round(angle) % 360
+        s = round(squash, 1)
+        key = (str(card) if card is not None else None, width, a, s)
+        img = self.cache.get(key)
+        if img is None:
+            img = self.base(card, width)
+            if s < 1.0:
+                img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * s)), img.get_height()))
+            if a:
+                img = pygame.transform.rotate(img, a)
+            if len(self.cache) > 3000:
+                self.cache.clear()
+            self.cache[key] = img
+        return img
+
+    def shade(self, width: int, angle: float) -> pygame.Surface:
+        key = ("shade", width, round(angle) % 360)
+        img = self.cache.get(key)
+        if img is None:
+            base = self.base(None, width)
+            layer = pygame.Surface(base.get_size(), pygame.SRCALPHA)
+            pygame.draw.rect(layer, (0, 0, 0, 110), layer.get_rect(), border_radius=max(4, width // 12))
+            img = pygame.transform.rotate(layer, round(angle) % 360) if round(angle) % 360 else layer
+            self.cache[key] = img
+        return img
+
+
+_CARD_ART: Any = None
+
+
+def _render(card: Any, width: int, style: str) -> pygame.Surface:
+    """The card art of :mod:`game.ui.cardart` (one shared LRU-cached renderer)."""
+    global _CARD_ART
+    if _CARD_ART is None:
+        from game.ui.cardart import CardArt
+
+        _CARD_ART = CardArt()
+    if card is None:
+        return _CARD_ART.render_back(width)
+    return _CARD_ART.render_face(card, width, style)

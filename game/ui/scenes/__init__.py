@@ -1,0 +1,19 @@
+"""Scenes: menu, table (one for all games, with a game-specific helper), summary and score sheet.
+
+``TABLE_HELPERS`` names, per game id, the module whose ``make_helper(scene)`` draws that game's
+table details and buttons.  Games without one are listed in the menu as "coming soon" until the
+all-games issue adds theirs.
+"""
+
+from __future__ import annotations
+
+TABLE_HELPERS: dict[str, str] = {
+    "schnapsen": "game.ui.scenes.table_schnapsen",
+}
+
+GAME_ORDER: tuple[str, ...] = ("schnapsen", "dreierschnapsen", "bauernschnapsen", "schwimmen")
+LEVEL_ORDER: tuple[str, ...] = ("beginner", "player", "expert")
+
+
+def has_table(game_id: str) -> bool:
+    return game_id in TABLE_HELPERS

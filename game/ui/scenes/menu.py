@@ -1,0 +1,165 @@
+"""The main menu: game choice, difficulty, start, quit; mouse and keyboard.
+
+Keyboard: Up/Down move between the rows (game, difficulty, start, quit), Left/Right change the
+choice in a row, Enter/Space activates, Esc quits.  Games whose table is not ready yet are listed
+as "coming soon" and cannot be started.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.app import App, Scene
+from game.ui.scenes import GAME_ORDER, LEVEL_ORDER, has_table
+from game.ui.text import t
+from game.ui.widgets import BRASS, CREAM, FELT, FELT_DARK, MUTED, Button, draw_panel, draw_text
+
+ROWS = ("game", "level", "start", "quit")
+
+
+class MenuScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.game_index = GAME_ORDER.index(app.config.game_id) if app.config.game_id in GAME_ORDER else 0
+        self.level_index = LEVEL_ORDER.index(app.config.level) if app.config.level in LEVEL_ORDER else 1
+        self.focus = 2  # "start", so Enter starts at once
+        self.buttons: list[Button] = []
+        self._layout(app.size)
+
+    # --- layout --------------------------------------------------------------------------------
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self._size = size
+        bh = max(40, h // 15)
+        col_w = min(720, w - 80)
+        x0 = w // 2 - col_w // 2
+        y = int(h * 0.34)
+        buttons: list[Button] = []
+        gw = (col_w - 3 * 10) // 4
+        for i, gid in enumerate(GAME_ORDER):
+            label = t(f"game.{gid}")
+            buttons.append(Button(f"game:{i}", label, pygame.Rect(x0 + i * (gw + 10), y, gw, bh)))
+        y += bh + int(bh * 1.4)
+        lw = (col_w - 2 * 10) // 3
+        for i, lvl in enumerate(LEVEL_ORDER):
+            buttons.append(Button(f"level:{i}", t(f"level.{lvl}"), pygame.Rect(x0 + i * (lw + 10), y, lw, bh)))
+        y += bh + int(bh * 1.0)
+        buttons.append(Button("start", t("menu.start"), pygame.Rect(w // 2 - 140, y, 280, int(bh * 1.2)), default=True))
+        y += int(bh * 1.2) + 14
+        buttons.append(Button("quit", t("menu.quit"), pygame.Rect(w // 2 - 100, y, 200, bh)))
+        self.buttons = buttons
+        y0 = int(h * 0.34)
+        self._label_y = (y0 - int(bh * 0.75), y0 + bh + int(bh * 1.4) - int(bh * 0.75))
+        self._col = pygame.Rect(x0, 0, col_w, h)
+
+    # --- actions -------------------------------------------------------------------------------
+
+    @property
+    def game_id(self) -> str:
+        return GAME_ORDER[self.game_index]
+
+    @property
+    def level(self) -> str:
+        return LEVEL_ORDER[self.level_index]
+
+    def activate(self, action: str) -> None:
+        if action.startswith("game:"):
+            self.game_index = int(action.split(":")[1])
+            self.focus = 0
+        elif action.startswith("level:"):
+            self.level_index = int(action.split(":")[1])
+            self.focus = 1
+        elif action == "start":
+            self.start()
+        elif action == "quit":
+            self.app.quit()
+
+    def start(self) -> None:
+        if not has_table(self.game_id):
+            return
+        from game.ui.scenes.table import TableScene
+
+        self.app.config.game_id = self.game_id
+        self.app.config.level = self.level
+        self.app.replace(TableScene(self.app, self.game_id, self.level))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.VIDEORESIZE:
+            self._layout(self.app.size)
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.hover = b.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    self.activate(b.action)
+                    return True
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.app.quit()
+        elif key in (pygame.K_UP, pygame.K_w):
+            self.focus = (self.focus - 1) % len(ROWS)
+        elif key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
+            self.focus = (self.focus + 1) % len(ROWS)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            if ROWS[self.focus] == "game":
+                self.game_index = (self.game_index + step) % len(GAME_ORDER)
+            elif ROWS[self.focus] == "level":
+                self.level_index = (self.level_index + step) % len(LEVEL_ORDER)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            row = ROWS[self.focus]
+            if row in ("game", "level", "start"):
+                self.start()
+            else:
+                self.app.quit()
+        else:
+            return False
+        return True
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.app.size != self._size:
+            self._layout(self.app.size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(FELT)
+        pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(8, w // 80))
+        draw_text(surface, t("menu.title"), (w // 2, int(h * 0.05)), max(36, h // 11), BRASS, bold=True,
+                  anchor="midtop", max_width=w - 40)
+        draw_text(surface, t("menu.subtitle"), (w // 2, int(h * 0.05) + max(36, h // 11) + 12), max(16, h // 34),
+                  MUTED, anchor="midtop", max_width=w - 40)
+        panel = self._col.inflate(40, 0)
+        panel.top = self._label_y[0] - 16
+        panel.height = self.buttons[-1].rect.bottom - panel.top + 20
+        draw_panel(surface, panel)
+        label_size = max(16, h // 36)
+        draw_text(surface, t("menu.game"), (self._col.left, self._label_y[0]), label_size, MUTED)
+        draw_text(surface, t("menu.difficulty"), (self._col.left, self._label_y[1]), label_size, MUTED)
+        focus_row = ROWS[self.focus]
+        for b in self.buttons:
+            kind, _, idx = b.action.partition(":")
+            selected = (kind == "game" and int(idx) == self.game_index) or (
+                kind == "level" and int(idx) == self.level_index)
+            b.default = selected or b.action == "start"
+            b.enabled = True
+            if b.action == "start":
+                b.enabled = has_table(self.game_id)
+            b.draw(surface)
+            if kind == "game" and not has_table(GAME_ORDER[int(idx)]):
+                draw_text(surface, t("menu.coming_soon"), (b.rect.centerx, b.rect.bottom + 4),
+                          max(11, h // 60), MUTED, anchor="midtop", max_width=b.rect.width)
+            if kind == focus_row or b.action == focus_row:
+                if kind in ("game", "level") and not selected:
+                    continue
+                pygame.draw.rect(surface, CREAM, b.rect.inflate(8, 8), width=2, border_radius=10)
+        draw_text(surface, t("menu.hint"), (w // 2, h - 16), max(13, h // 50), MUTED, anchor="midbottom",
+                  max_width=w - 40)

@@ -1,0 +1,262 @@
+"""End-of-deal summary overlay and the Bummerl score sheet.
+
+The summary shows both sides' card points, marriages and tricks, which row of RULES.md 2.6
+applied and why (built from ``RoundResult.details`` so every word goes through ``t``), the game
+points of the deal and the match score.  "Score sheet" (S) shows every deal of the match; at the
+end of the match the sheet opens with the result and the Bummerl.
+
+Glossary: Bummerl = a lost match (two when the loser is Schneider, with 0 game points).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.app import App, Scene
+from game.ui.text import t
+from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, layout_row
+
+_RULE_KEYS = {1: "rule.row1", 2: "rule.row2", 3: "rule.row3", 4: "rule.row4", 5: "rule.row5", 6: "rule.row6"}
+
+
+def explain(result: Any, name: Any) -> str:
+    """One sentence for the rule that applied, from the result's details (or its reason)."""
+    d = getattr(result, "details", {}) or {}
+    row = d.get("row")
+    if row not in _RULE_KEYS:
+        return str(getattr(result, "reason", ""))
+    winner = d.get("winner", 0)
+    x = d.get("declared_by")
+    closer = d.get("closed_by")
+    kw: dict[str, Any] = {
+        "winner": name(winner), "gp": d.get("game_points", 0), "score": d.get("declared_score"),
+        "declarer": name(x) if x is not None else "", "closer": name(closer) if closer is not None else "",
+        "other": name(1 - x) if x is not None else name(1 - winner),
+        "close_points": d.get("close_points"), "close_tricks": d.get("close_tricks"),
+    }
+    if x is not None:
+        kw["other_points"] = d.get("scores", (0, 0))[1 - x]
+        kw["other_tricks"] = d.get("tricks", (0, 0))[1 - x]
+    return t(_RULE_KEYS[row], **kw)
+
+
+class SummaryScene(Scene):
+    """An overlay above the table after a deal; Continue deals the next one."""
+
+    overlay = True
+
+    def __init__(self, app: App, table: Any, sheet: bool = False) -> None:
+        super().__init__(app)
+        self.table = table
+        self.controller = table.controller
+        self.sheet = sheet or self.controller.match_over
+        self.buttons: list[Button] = []
+
+    def enter(self) -> None:
+        if self.app.config.smoke_deals:
+            self._auto = 1e-6
+        elif self.app.config.demo:
+            self._auto = 4.0
+        else:
+            self._auto = -1.0
+
+    def _build_buttons(self, rect: pygame.Rect) -> None:
+        h = self.app.size[1]
+        bh = max(36, h // 18)
+        over = self.controller.match_over
+        if over:
+            self.buttons = [Button("new", t("btn.new_match"), pygame.Rect(0, 0, 0, 0), default=True),
+                            Button("menu", t("btn.menu"), pygame.Rect(0, 0, 0, 0))]
+        elif self.sheet:
+            self.buttons = [Button("back", t("btn.back"), pygame.Rect(0, 0, 0, 0)),
+                            Button("next", t("btn.next_deal"), pygame.Rect(0, 0, 0, 0), default=True)]
+        else:
+            self.buttons = [Button("sheet", t("btn.score_sheet"), pygame.Rect(0, 0, 0, 0), key=pygame.K_s),
+                            Button("next", t("btn.next_deal"), pygame.Rect(0, 0, 0, 0), default=True)]
+        layout_row(self.buttons, rect.centerx, rect.bottom - bh - 16, bh, max_width=rect.width - 40)
+
+    def activate(self, action: str) -> None:
+        if action == "next":
+            self.app.pop()
+            self.table.next_deal()
+        elif action == "new":
+            self.app.pop()
+            self.table.next_deal()
+        elif action == "sheet":
+            self.sheet = True
+        elif action == "back":
+            self.sheet = False
+        elif action == "menu":
+            self.table.back_to_menu()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.hover = b.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    self.activate(b.action)
+                    return True
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+                default = next((b for b in self.buttons if b.default), None)
+                if default is not None:
+                    self.activate(default.action)
+            elif event.key == pygame.K_s and not self.controller.match_over:
+                self.sheet = not self.sheet
+            elif event.key == pygame.K_ESCAPE:
+                if self.sheet and not self.controller.match_over:
+                    self.sheet = False
+                else:
+                    self.table.back_to_menu()
+            return True
+        return True  # the table below gets nothing while the summary is open
+
+    def update(self, dt: float) -> None:
+        if self._auto > 0:
+            self._auto -= dt
+            if self._auto <= 0:
+                self.activate("new" if self.controller.match_over else "next")
+
+    # --- drawing (no state changes: button rectangles are laid out from the size) ---------------
+
+    def _panel(self, surface: pygame.Surface) -> pygame.Rect:
+        w, h = surface.get_size()
+        rows = len(self.controller.match.history) if self.sheet else 0
+        want = 470 if not self.sheet else 300 + rows * max(20, h // 30)
+        rect = pygame.Rect(0, 0, min(900, w - 80), min(h - 60, max(420, want)))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        rect = self._panel(surface)
+        draw_panel(surface, rect, (12, 36, 24, 238), border=BRASS)
+        if self.sheet:
+            self._draw_sheet(surface, rect)
+        else:
+            self._draw_summary(surface, rect)
+        self._build_buttons(rect)
+        for b in self.buttons:
+            b.draw(surface)
+
+    def _name(self, seat: int) -> str:
+        return self.table.seat_name(seat)
+
+    def _draw_summary(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        c = self.controller
+        result = c.round_result
+        d = getattr(result, "details", {}) or {}
+        h = surface.get_height()
+        size = max(15, h // 40)
+        y = rect.top + 18
+        draw_text(surface, t("summary.title"), (rect.centerx, y), int(size * 1.6), BRASS, bold=True,
+                  anchor="midtop", max_width=rect.width - 40)
+        y += int(size * 1.6) + 18
+        seats = list(range(c.players))
+        col = [rect.left + int(rect.width * 0.42), rect.left + int(rect.width * 0.72)]
+        for i, s in enumerate(seats[:2]):
+            draw_text(surface, self._name(s), (col[i], y), size, CREAM, bold=True, anchor="midtop")
+        y += int(size * 1.6)
+        marriages = d.get("marriages", ())
+        rows = [
+            (t("summary.points"), [str(x) for x in d.get("scores", ("", ""))]),
+            (t("summary.melds"), [", ".join(f"{20 if s != d.get('trump') else 40} {_sym(s)}"
+                                            for s, who in marriages if who == seat) or "–" for seat in seats[:2]]),
+            (t("summary.tricks"), [str(x) for x in d.get("tricks", ("", ""))]),
+            (t("summary.game_points"), [str(p) for p in result.points] if result else ["", ""]),
+            (t("summary.total"), [str(x) for x in c.match.scores]),
+        ]
+        for label, values in rows:
+            draw_text(surface, label, (rect.left + 30, y), size, MUTED, max_width=int(rect.width * 0.3))
+            for i, v in enumerate(values[:2]):
+                draw_text(surface, v, (col[i], y), size, CREAM, anchor="midtop", max_width=int(rect.width * 0.25))
+            y += int(size * 1.55)
+        y += 8
+        rule = explain(result, self._name) if result else ""
+        for line in _wrap(rule, size, rect.width - 60):
+            draw_text(surface, line, (rect.left + 30, y), size, BRASS)
+            y += int(size * 1.35)
+        if result is not None and getattr(result, "rule", ""):
+            draw_text(surface, t("summary.rule", rule=result.rule), (rect.left + 30, y), int(size * 0.85), MUTED)
+
+    def _draw_sheet(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        c = self.controller
+        m = c.match
+        h = surface.get_height()
+        size = max(14, h // 44)
+        y = rect.top + 18
+        title = t("sheet.title")
+        if c.match_over:
+            me = c.human_seat if c.human_seat is not None else 0
+            title = t("summary.match_won") if me in m.winners else t("summary.match_lost",
+                                                                   name=self._name(m.winners[0]))
+        draw_text(surface, title, (rect.centerx, y), int(size * 1.7), BRASS, bold=True, anchor="midtop",
+                  max_width=rect.width - 40)
+        y += int(size * 1.7) + 16
+        cols = [rect.left + 30, rect.left + 140, rect.left + 230]
+        reason_x = rect.left + 330
+        draw_text(surface, t("sheet.deal"), (cols[0], y), size, MUTED)
+        draw_text(surface, self._name(0), (cols[1], y), size, MUTED, max_width=80)
+        draw_text(surface, self._name(1), (cols[2], y), size, MUTED, max_width=90)
+        draw_text(surface, t("sheet.reason"), (reason_x, y), size, MUTED)
+        y += int(size * 1.5)
+        pygame.draw.line(surface, MUTED, (rect.left + 24, y - 4), (rect.right - 24, y - 4))
+        bottom = rect.bottom - max(36, h // 18) - 80
+        history = list(m.history)
+        max_rows = max(1, (bottom - y) // int(size * 1.45))
+        for rec in history[-max_rows:]:
+            draw_text(surface, str(rec.round_no + 1), (cols[0], y), size, CREAM)
+            for i in range(2):
+                draw_text(surface, f"{rec.scores_after[i]}" + (f" (+{rec.points[i]})" if rec.points[i] else ""),
+                          (cols[1 + i], y), size, CREAM)
+            short = explain(_Rec(rec), self._name)
+            draw_text(surface, short, (reason_x, y), int(size * 0.85), MUTED, max_width=rect.right - reason_x - 24)
+            y += int(size * 1.45)
+        pygame.draw.line(surface, MUTED, (rect.left + 24, y), (rect.right - 24, y))
+        y += 8
+        draw_text(surface, t("sheet.total"), (cols[0], y), size, BRASS, bold=True)
+        for i in range(2):
+            draw_text(surface, str(m.scores[i]), (cols[1 + i], y), size, BRASS, bold=True)
+        if c.match_over:
+            y += int(size * 1.6)
+            draw_text(surface, t("sheet.bummerl"), (cols[0], y), size, MUTED)
+            for i in range(2):
+                draw_text(surface, str(m.bummerl[i]), (cols[1 + i], y), size, CREAM)
+
+
+class _Rec:
+    """A score-sheet row looks like a RoundResult to :func:`explain`."""
+
+    def __init__(self, rec: Any) -> None:
+        self.details = rec.details
+        self.reason = rec.reason
+
+
+def _sym(letter: str) -> str:
+    from game.cards import Suit
+
+    return Suit.parse(letter).symbol
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    from game.ui.widgets import font
+
+    f = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if f.size(trial)[0] > width and line:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines

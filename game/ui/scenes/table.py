@@ -1,0 +1,347 @@
+"""The table scene: one scene for every game; a per-game helper adds that game's details.
+
+Frame flow (ARCHITECTURE.md "The controller and the frame loop"): ``update`` advances the
+presenter's timelines; only when they are idle does it call ``controller.tick`` and turn the
+drained events into new timelines.  A click, drag or key becomes a move only through
+``perform``, which submits it to the controller and shows the ``IllegalMove`` reason when it is
+refused.  At the end of a deal the summary overlay opens; at the end of the match the score
+sheet.
+
+Smoke mode (``main.py --smoke N``): a bot chooses the human seat's moves and they go through the
+same ``perform`` path; the scene quits the app after N deals.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from random import Random
+from typing import Any
+
+import pygame
+
+from game.ui.app import App, Scene
+from game.ui.scenes import TABLE_HELPERS
+from game.ui.text import t
+from game.ui.widgets import FELT, FELT_DARK, MUTED, Button, StatusLine, draw_text, layout_row
+
+log = logging.getLogger(__name__)
+
+DRAG_THRESHOLD = 12  # pixels before a press on a card becomes a drag
+
+
+class TableScene(Scene):
+    def __init__(self, app: App, game_id: str = "schnapsen", level: str = "player", controller: Any = None) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.level = level
+        self.controller = controller
+        self.helper: Any = None
+        self.presenter: Any = None
+        self.status = StatusLine()
+        self.buttons: list[Button] = []
+        self.menu_button = Button("menu", t("btn.menu"), pygame.Rect(0, 0, 0, 0))
+        self.hover_card: Any = None
+        self.selected = -1  # keyboard cursor in the hand
+        self.press: tuple[Any, tuple[int, int]] | None = None  # (card, press position)
+        self.dragging = False
+        self.show_last_trick = False
+        self.show_points = app.config.show_points
+        self.trumps_first = True
+        self.deals_done = 0
+        self.summary_open = False
+        self.autoplay = app.config.smoke_deals > 0
+        self._auto_rng = Random(app.config.seed or 0)
+        self._obs: Any = None
+        self._legal: tuple[Any, ...] = ()
+
+    # --- lifecycle -----------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        if self.controller is None:
+            self.controller = self._make_controller()
+        module = importlib.import_module(TABLE_HELPERS[self.game_id])
+        self.helper = module.make_helper(self)
+        from game.ui.presenter import Presenter
+
+        self.presenter = Presenter(self, speed=self.app.config.speed)
+        self._refresh()
+        self._present(self.controller.drain_events())
+
+    def exit(self) -> None:
+        if self.controller is not None:
+            self.controller.close()
+
+    def _make_controller(self) -> Any:
+        from game.controller import HUMAN, MatchController
+        from game.rules.registry import GAMES
+
+        cfg = self.app.config
+        players = cfg.players or GAMES[self.game_id].min_players
+        if cfg.demo:
+            human_seat = None
+            levels = [self.level] * players
+        else:
+            human_seat = 0
+            levels = [HUMAN] + [self.level] * (players - 1)
+        return MatchController(self.game_id, players, human_seat=human_seat, levels=levels,
+                               master_seed=cfg.seed, bot_pause=cfg.bot_pause, use_processes=cfg.use_processes)
+
+    # --- seats ---------------------------------------------------------------------------------
+
+    @property
+    def human_seat(self) -> int:
+        c = self.controller
+        seat = c.round_seat(c.human_seat) if c.human_seat is not None else 0
+        return 0 if seat is None else seat
+
+    def seat_name(self, seat: int) -> str:
+        if self.controller.human_seat is not None and seat == self.human_seat:
+            return t("seat.you")
+        return t("seat.bot") if self.controller.players == 2 else f"{t('seat.bot')} {seat}"
+
+    def helper_sort(self, cards: list[Any]) -> list[Any]:
+        """The human's hand order (trumps first) for cards the presenter holds."""
+        return self.helper.sort_cards(cards, self._obs)
+
+    # --- the frame loop ------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        """Re-read the observation and the legal moves; rebuild the buttons."""
+        self._obs = self.controller.observation()
+        self._legal = self.controller.legal_moves() if self.controller.human_seat is not None else ()
+        self.buttons = self.helper.buttons(self._legal, self._obs) if self._legal else []
+        self._layout_buttons()
+
+    def _layout_buttons(self) -> None:
+        w, h = self.app.size
+        geo = self.presenter.geometry if self.presenter else None
+        y = geo.buttons_y if geo else h - 260
+        bh = max(36, h // 18)
+        layout_row(self.buttons, w // 2, y, bh, max_width=w - 80)
+        self.menu_button.rect = pygame.Rect(w - 110, 10, 100, max(30, h // 24))
+
+    def update(self, dt: float) -> None:
+        self.status.update(dt)
+        self.presenter.update(dt)
+        if not self.presenter.idle:
+            return
+        c = self.controller
+        if c.round_over:
+            if not self.summary_open:
+                self._open_summary()
+            return
+        c.tick(self.app.now)
+        events = c.drain_events()
+        if events:
+            self._present(events)
+        elif self.autoplay and c.awaiting_human:
+            self._autoplay_move()
+
+    def _present(self, events: list[Any]) -> None:
+        self._refresh()
+        for e in events:
+            text = self.helper.describe(e, self._obs)
+            if text:
+                self.status.say(text)
+        self.presenter.present(events, self._obs)
+        self._layout_buttons()
+
+    def perform(self, move: Any) -> bool:
+        """Submit the human's move; a refused move shows its reason.  Returns True if applied."""
+        from game.rules.base import IllegalMove
+
+        if self.controller.round_over or not self.controller.awaiting_human:
+            return False
+        if not self.presenter.idle:
+            self.presenter.skip()
+        try:
+            self.controller.submit(move)
+        except IllegalMove as e:
+            self.status.refuse(t("status.refused", reason=e.reason))
+            self.presenter.refuse(move)
+            return False
+        self.selected = -1
+        self._present(self.controller.drain_events())
+        return True
+
+    def _autoplay_move(self) -> None:
+        from ai.base import make_agent
+
+        agent = make_agent(self.game_id, "beginner", self.human_seat)
+        obs = self.controller.observation()
+        legal = self.controller.legal_moves()
+        self.perform(agent.choose(obs, legal, self._auto_rng))
+
+    def _open_summary(self) -> None:
+        self.summary_open = True
+        self.deals_done += 1
+        smoke = self.app.config.smoke_deals
+        if smoke and (self.deals_done >= smoke or self.controller.match_over):
+            log.info("smoke: %d deal(s) played", self.deals_done)
+            self.app.quit(0)
+            return
+        from game.ui.scenes.summary import SummaryScene
+
+        self.app.push(SummaryScene(self.app, self))
+
+    def next_deal(self) -> None:
+        """Called by the summary: deal the next round (or a new match after the last one)."""
+        self.summary_open = False
+        self.show_last_trick = False
+        if self.controller.match_over:
+            self.controller.close()
+            self.controller = self._make_controller()
+            self.presenter.reset()
+        else:
+            self.controller.next_round()
+        self._present(self.controller.drain_events())
+
+    def back_to_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        self.app.replace(MenuScene(self.app))
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def _card_move(self, card: Any) -> Any:
+        from game.rules.base import Move
+
+        return Move("play", (card,))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.VIDEORESIZE:
+            self.presenter.relayout()
+            self._layout_buttons()
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            return self._on_motion(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._on_press(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._on_release(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._on_key(event.key)
+        return False
+
+    def _on_motion(self, pos: tuple[int, int]) -> bool:
+        for b in self.buttons + [self.menu_button]:
+            b.hover = b.rect.collidepoint(pos)
+        if self.press is not None:
+            card, start = self.press
+            if self.dragging or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_THRESHOLD:
+                self.dragging = True
+                self.presenter.drag(card, pos)
+            return True
+        self.hover_card = self.presenter.hand_card_at(pos)
+        return False
+
+    def _on_press(self, pos: tuple[int, int]) -> bool:
+        if self.menu_button.hit(pos):
+            self.back_to_menu()
+            return True
+        for b in self.buttons:
+            if b.hit(pos):
+                move = self.helper.action_move(b.action, self._legal)
+                if move is not None:
+                    self.perform(move)
+                return True
+        card = self.presenter.hand_card_at(pos)
+        if card is not None:
+            self.press = (card, pos)
+            self.dragging = False
+            return True
+        if self.presenter.pile_at(pos):
+            self.show_last_trick = not self.show_last_trick
+            return True
+        if not self.presenter.idle:
+            self.presenter.skip()  # a click on the felt hurries the animations
+            return True
+        self.show_last_trick = False
+        return False
+
+    def _on_release(self, pos: tuple[int, int]) -> bool:
+        if self.press is None:
+            return False
+        card, _start = self.press
+        dragged = self.dragging
+        self.press = None
+        self.dragging = False
+        if dragged:
+            self.presenter.drop(card)
+            if not self.presenter.in_play_area(pos):
+                return True
+        self.perform(self._card_move(card))
+        return True
+
+    def _on_key(self, key: int) -> bool:
+        if key == pygame.K_ESCAPE:
+            if self.show_last_trick:
+                self.show_last_trick = False
+            else:
+                self.back_to_menu()
+            return True
+        if key == pygame.K_l:
+            self.show_last_trick = not self.show_last_trick
+            return True
+        if key == pygame.K_p:
+            self.show_points = not self.show_points
+            return True
+        hand = self.presenter.hand_cards()
+        if pygame.K_1 <= key <= pygame.K_9:
+            n = key - pygame.K_1
+            if n < len(hand):
+                self.perform(self._card_move(hand[n]))
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            step = -1 if key == pygame.K_LEFT else 1
+            self.selected = (self.selected + step) % len(hand) if self.selected >= 0 else (0 if step > 0 else len(hand) - 1)
+            self.hover_card = hand[self.selected]
+            return True
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if not self.presenter.idle:
+                self.presenter.skip()
+                return True
+            if 0 <= self.selected < len(hand):
+                self.perform(self._card_move(hand[self.selected]))
+                return True
+            move = self.helper.default_move(self._legal, self._obs)
+            if move is not None:
+                self.perform(move)
+            return True
+        move = self.helper.key_move(key, self._legal, self._obs)
+        if move is not None:
+            self.perform(move)
+            return True
+        return False
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def legal_cards(self) -> set[Any]:
+        return {m.cards[0] for m in self._legal if m.kind == "play" and m.cards}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(FELT)
+        pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(8, w // 90))
+        geo = self.presenter.geometry
+        self.presenter.draw(surface)
+        self.helper.draw_hud(surface, self._obs, geo, None if self.controller.round_over else self.controller.to_move)
+        if self.show_last_trick:
+            self.presenter.draw_last_trick(surface, self._obs)
+        for b in self.buttons:
+            b.draw(surface)
+        self.menu_button.draw(surface)
+        self._draw_match_score(surface)
+        self.status.draw(surface, pygame.Rect(0, h - max(30, h // 22) - 6, w, max(30, h // 22)),
+                         toast_at=(w // 2, geo.turn_pos[1] + geo.ch // 3))
+        draw_text(surface, t("table.help"), (12, h - 4), max(11, h // 64), MUTED, anchor="bottomleft",
+                  max_width=w // 2)
+
+    def _draw_match_score(self, surface: pygame.Surface) -> None:
+        m = self.controller.match
+        h = surface.get_height()
+        me = self.controller.human_seat if self.controller.human_seat is not None else 0
+        other = 1 - me if self.controller.players == 2 else (me + 1) % self.controller.players
+        text = t("table.match_score", you=m.scores[me], bot=m.scores[other], name=self.seat_name(other))
+        draw_text(surface, text, (14, 12), max(14, h // 42), MUTED)

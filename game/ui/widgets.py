@@ -1,0 +1,161 @@
+"""Small immediate-style widgets: text drawing that fits, buttons, panels, status line, toasts.
+
+Buttons are plain values the scene lays out every frame (so they follow window resizes); a
+button knows its rectangle, label, action id, shortcut and whether it is enabled, and draws
+itself.  Hit-testing uses the position carried by the mouse event, never ``mouse.get_pos``
+(tests post events with positions).  All text goes through :mod:`game.ui.fonts` (the bundled
+font; pygame's default font cannot draw Japanese and breaks in bundles).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+# Colours of the table (felt green, cream text, brass accents).
+FELT = (22, 84, 52)
+FELT_DARK = (14, 58, 36)
+CREAM = (244, 238, 220)
+MUTED = (190, 200, 185)
+BRASS = (214, 176, 84)
+RED = (200, 60, 50)
+PANEL = (10, 30, 20, 200)
+BUTTON = (46, 110, 74)
+BUTTON_HOVER = (64, 140, 96)
+BUTTON_DEFAULT = (150, 112, 40)
+BUTTON_DISABLED = (60, 70, 64)
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    from game.ui.fonts import get_font
+
+    return get_font(max(6, int(size)), bold)
+
+
+_TEXT_CACHE: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
+
+
+def render_text(text: str, size: int, color: Sequence[int] = CREAM, bold: bool = False) -> pygame.Surface:
+    """A cached text surface (the same labels are drawn every frame)."""
+    key = (text, int(size), bold, tuple(color))
+    surf = _TEXT_CACHE.get(key)
+    if surf is None:
+        if len(_TEXT_CACHE) > 2000:
+            _TEXT_CACHE.clear()
+        surf = font(size, bold).render(text, True, tuple(color))
+        _TEXT_CACHE[key] = surf
+    return surf
+
+
+def fit_text(text: str, size: int, max_width: int, color: Sequence[int] = CREAM, bold: bool = False) -> pygame.Surface:
+    """Render ``text`` at ``size`` or smaller so that it fits ``max_width`` (never clipped)."""
+    s = int(size)
+    surf = render_text(text, s, color, bold)
+    while surf.get_width() > max_width and s > 9:
+        s = max(9, int(s * 0.9))
+        surf = render_text(text, s, color, bold)
+    return surf
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int, color: Sequence[int] = CREAM,
+              bold: bool = False, anchor: str = "topleft", max_width: int | None = None) -> pygame.Rect:
+    surf = fit_text(text, size, max_width, color, bold) if max_width else render_text(text, size, color, bold)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, color: Sequence[int] = PANEL, radius: int = 12,
+               border: Sequence[int] | None = None) -> None:
+    """A translucent rounded panel."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, tuple(color), layer.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(layer, tuple(border), layer.get_rect(), width=2, border_radius=radius)
+    surface.blit(layer, rect)
+
+
+@dataclass
+class Button:
+    """A clickable label.  ``action`` is what the scene does when it is pressed."""
+
+    action: str
+    label: str
+    rect: pygame.Rect
+    enabled: bool = True
+    default: bool = False
+    key: int | None = None
+    hover: bool = False
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.enabled:
+            color: tuple[int, ...] = BUTTON_DISABLED
+        elif self.hover:
+            color = BUTTON_HOVER
+        elif self.default:
+            color = BUTTON_DEFAULT
+        else:
+            color = BUTTON
+        pygame.draw.rect(surface, color, self.rect, border_radius=8)
+        pygame.draw.rect(surface, BRASS if self.enabled else MUTED, self.rect, width=2, border_radius=8)
+        size = max(12, int(self.rect.height * 0.42))
+        text = fit_text(self.label, size, self.rect.width - 16, CREAM if self.enabled else MUTED)
+        surface.blit(text, text.get_rect(center=self.rect.center))
+
+
+def button_width(label: str, height: int) -> int:
+    """The width a button needs for ``label`` at ``height``."""
+    return render_text(label, max(12, int(height * 0.42))).get_width() + 28
+
+
+def layout_row(buttons: list[Button], center_x: int, y: int, height: int, gap: int = 10,
+               max_width: int | None = None) -> None:
+    """Place buttons side by side, centred on ``center_x``; shrink widths to ``max_width``."""
+    widths = [button_width(b.label, height) for b in buttons]
+    total = sum(widths) + gap * max(0, len(buttons) - 1)
+    if max_width is not None and total > max_width and total > 0:
+        scale = (max_width - gap * max(0, len(buttons) - 1)) / max(1, sum(widths))
+        widths = [max(40, int(w * scale)) for w in widths]
+        total = sum(widths) + gap * max(0, len(buttons) - 1)
+    x = center_x - total // 2
+    for b, w in zip(buttons, widths, strict=True):
+        b.rect = pygame.Rect(x, y, w, height)
+        x += w + gap
+
+
+class StatusLine:
+    """What just happened at the table; a refusal shows as a red toast for a few seconds."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.toast = ""
+        self.toast_left = 0.0
+
+    def say(self, text: str) -> None:
+        self.text = text
+
+    def refuse(self, text: str, seconds: float = 3.0) -> None:
+        self.toast = text
+        self.toast_left = seconds
+
+    def update(self, dt: float) -> None:
+        if self.toast_left > 0:
+            self.toast_left = max(0.0, self.toast_left - dt)
+            if self.toast_left == 0:
+                self.toast = ""
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, toast_at: tuple[int, int] | None = None) -> None:
+        size = max(14, rect.height // 2)
+        if self.text:
+            draw_text(surface, self.text, rect.center, size, CREAM, anchor="center", max_width=rect.width - 20)
+        if self.toast:
+            surf = fit_text(self.toast, size, rect.width - 40, CREAM, bold=True)
+            box = surf.get_rect(midbottom=toast_at or (rect.centerx, rect.top - 8)).inflate(28, 14)
+            pygame.draw.rect(surface, RED, box, border_radius=10)
+            pygame.draw.rect(surface, CREAM, box, width=2, border_radius=10)
+            surface.blit(surf, surf.get_rect(center=box.center))

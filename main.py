@@ -1,0 +1,90 @@
+"""Kartenstube's entry point: parse arguments, set up logging, run the app.
+
+    python main.py                      the menu
+    python main.py --demo               bots play each other on screen
+    python main.py --smoke 2            headless: a bot plays your seat through 2 deals, exit 0 on success
+    python main.py --smoke 2 --game schnapsen --players 2 --seed 7
+
+``multiprocessing.freeze_support()`` comes first so that the bots' worker process starts
+correctly from a PyInstaller bundle on Windows.  Heavy modules (rules, bots) are imported only
+when a table opens, so the first frame appears quickly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import multiprocessing
+import os
+import sys
+import time
+
+START = time.perf_counter()
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="kartenstube", description="Austrian card games against the computer.")
+    p.add_argument("--demo", action="store_true", help="bots play each other on screen")
+    p.add_argument("--smoke", type=int, metavar="N", default=0,
+                   help="headless self-test: a bot plays your seat through N deals at instant speed")
+    p.add_argument("--game", default="schnapsen",
+                   choices=["schnapsen", "dreierschnapsen", "bauernschnapsen", "schwimmen"])
+    p.add_argument("--players", type=int, default=None, help="number of players (default: the game's own)")
+    p.add_argument("--level", default="player", choices=["beginner", "player", "expert"])
+    p.add_argument("--lang", default=None, choices=["en", "de", "ja"], help="force the language")
+    p.add_argument("--seed", type=int, default=None, help="master seed of the match")
+    p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x720")
+    p.add_argument("--verbose", "-v", action="store_true")
+    return p.parse_args(argv)
+
+
+def _size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = text.lower().split("x")
+        return int(w), int(h)
+    except ValueError:
+        raise SystemExit(f"--size wants WxH, e.g. 1280x720, not {text!r}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.smoke:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    from game.ui.app import App, AppConfig
+    from game.ui.text import set_language
+
+    if args.lang:
+        set_language(args.lang)
+    config = AppConfig(size=_size(args.size), lang=args.lang or "en", seed=args.seed, demo=args.demo,
+                       smoke_deals=args.smoke, game_id=args.game, players=args.players, level=args.level)
+    if args.smoke:
+        config.speed = 0.0
+        config.bot_pause = 0.0
+        config.use_processes = False
+        config.persist = False
+    config.extra["start_time"] = START
+    try:
+        app = App(config)
+        from game.ui.scenes.menu import MenuScene
+
+        menu = MenuScene(app)
+        app.push(menu)
+        if args.smoke or args.demo:
+            menu.start()  # straight through the menu to the table
+        code = app.run()
+    except Exception:
+        logging.getLogger("kartenstube").exception("the app stopped on an error")
+        return 1
+    return code
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())
