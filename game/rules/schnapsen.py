@@ -25,6 +25,7 @@ from game.rules import events as ev
 from game.rules.base import IllegalMove, Move, RoundResult, Seat
 from game.rules.base import parse_move as _parse_move
 from game.rules.options import SchnapsenOptions
+from game.rules.schnapsen_explain import explain, suit_i
 from game.rules.schnapsen_observe import SchnapsenObservation, observe, unseen_cards
 from game.rules.schnapsen_scoring import bummerl, match_winner, score_round
 from game.rules.schnapsen_state import (
@@ -37,6 +38,7 @@ from game.rules.schnapsen_state import (
     JACKS,
     KQ_BIT,
     LEAD,
+    MELD_SUITS,
     MELDS_BY_MASK,
     OVER,
     PASS,
@@ -44,7 +46,6 @@ from game.rules.schnapsen_state import (
     PTS,
     SI,
     STR,
-    SUIT_INDEX,
     WIN,
     SchnapsenState,
     Setup,
@@ -52,6 +53,7 @@ from game.rules.schnapsen_state import (
     Tally,
     canonical,
     fast_new,
+    follow_cards,
     holds,
     marriage_value,
     new_state,
@@ -59,7 +61,6 @@ from game.rules.schnapsen_state import (
     new_trick,
     without,
 )
-from game.rules.tricks import explain_refusal
 
 __all__ = [
     "RULES",
@@ -138,13 +139,14 @@ class SchnapsenRules:
     # --- legal moves ------------------------------------------------------------------------
     # A one-entry cache keyed by the state's identity: callers almost always ask for the legal
     # moves of a state and then apply one of them, and apply checks legality again.  States are
-    # immutable, so a hit is always correct; it is only an optimisation.
-    _cache_state: SchnapsenState | None = None
-    _cache_moves: tuple[Move, ...] = ()
+    # immutable, so a hit is always correct; it is only an optimisation.  The pair is one tuple
+    # so that a thread switch can never pair one state with another state's moves.
+    _cache: tuple[SchnapsenState | None, tuple[Move, ...]] = (None, ())
 
     def legal_moves(self, s: SchnapsenState) -> tuple[Move, ...]:
-        if s is self._cache_state:
-            return self._cache_moves
+        cached = self._cache
+        if cached[0] is s:
+            return cached[1]
         phase = s.phase
         if phase is FOLLOW:
             moves = self._legal_follow(s)
@@ -154,8 +156,7 @@ class SchnapsenRules:
             moves = (DECLARE, PASS)
         else:
             moves = ()
-        self._cache_state = s
-        self._cache_moves = moves
+        self._cache = (s, moves)
         return moves
 
     def _legal_lead(self, s: SchnapsenState) -> tuple[Move, ...]:
@@ -188,23 +189,7 @@ class SchnapsenRules:
 
     def _legal_follow(self, s: SchnapsenState) -> tuple[Move, ...]:
         hand = s.hands[s.to_act]
-        return tuple([PLAY[id(c)] for c in self._follow_cards(s, hand)])
-
-    @staticmethod
-    def _follow_cards(s: SchnapsenState, hand: tuple[Card, ...]) -> Sequence[Card]:
-        if s.specials.closed_by < 0 and s.stock:
-            return hand  # S5: no duty to follow in phase 1
-        # S8 / C6 with one card on the table: that card is always the one to beat.
-        led = s.trick[0]
-        led_suit = SI[id(led)]
-        same = [c for c in hand if SI[id(c)] == led_suit]
-        if same:
-            strength = STR[id(led)]
-            higher = [c for c in same if STR[id(c)] > strength]
-            return higher or same
-        trump_i = s.setup.trump_i
-        trumps = [c for c in hand if SI[id(c)] == trump_i]
-        return trumps or hand
+        return tuple([PLAY[id(c)] for c in follow_cards(s, hand)])
 
     # --- applying moves ---------------------------------------------------------------------
     def apply(self, s: SchnapsenState, m: Move) -> tuple[SchnapsenState, tuple[Any, ...]]:
@@ -226,7 +211,7 @@ class SchnapsenRules:
         if kind == "close":
             return self._apply_close(s)
         if kind == "meld":
-            return self._apply_meld(s, _suit_i(m.arg))
+            return self._apply_meld(s, suit_i(m.arg))
         if kind == "declare":
             return self._apply_declare(s)
         return self._apply_pass(s)
@@ -302,15 +287,15 @@ class SchnapsenRules:
         new = new_state(s.setup, LEAD, seat, s.hands, (), s.stock, s.tally, sp, -1)
         return new, (ev.TalonClosed(seat),)
 
-    def _apply_meld(self, s: SchnapsenState, suit_i: int) -> tuple[SchnapsenState, tuple[Any, ...]]:
+    def _apply_meld(self, s: SchnapsenState, si: int) -> tuple[SchnapsenState, tuple[Any, ...]]:
         seat = s.to_act
-        suit = MELD_SUITS[suit_i]
-        value = marriage_value(suit_i, s.setup.trump_i)
+        suit = MELD_SUITS[si]
+        value = marriage_value(si, s.setup.trump_i)
         sp0 = s.specials
         mp = (sp0.meld_points[0] + value, sp0.meld_points[1]) if seat == 0 else (
             sp0.meld_points[0], sp0.meld_points[1] + value)
         sp = _specials(sp0, meld_points=mp, marriages=sp0.marriages + ((suit, seat),))
-        new = new_state(s.setup, LEAD, seat, s.hands, (), s.stock, s.tally, sp, suit_i)
+        new = new_state(s.setup, LEAD, seat, s.hands, (), s.stock, s.tally, sp, si)
         return new, (ev.MarriageShown(seat, suit, value, s.tally.tricks[seat] == 0),)
 
     def _apply_declare(self, s: SchnapsenState) -> tuple[SchnapsenState, tuple[Any, ...]]:
@@ -328,24 +313,24 @@ class SchnapsenRules:
     # --- explanations, observation, result ------------------------------------------------
     def explain_illegal(self, s: SchnapsenState, m: Move) -> str:
         """Why ``m`` is refused here, in words a player understands."""
-        return _explain(self, s, m)
+        return explain(s, m)
 
     def observe(self, s: SchnapsenState, seat: Seat) -> SchnapsenObservation:
         return observe(s, seat)
 
-    _result_state: SchnapsenState | None = None
-    _result: RoundResult | None = None
+    _result_cache: tuple[SchnapsenState | None, RoundResult | None] = (None, None)
 
     def result(self, s: SchnapsenState) -> RoundResult:
         if s.phase is not OVER:
             raise ValueError("the deal is not over yet")
-        if s is self._result_state and self._result is not None:
-            return self._result  # the RoundOver event of the final move already computed it
+        cached = self._result_cache
+        if cached[0] is s and cached[1] is not None:
+            return cached[1]  # the RoundOver event of the final move already computed it
         return self._score(s)
 
     def _score(self, s: SchnapsenState) -> RoundResult:
         r = score_round(s)
-        self._result_state, self._result = s, r
+        self._result_cache = (s, r)
         return r
 
 
@@ -354,14 +339,6 @@ _NO_SPECIALS = Specials()
 _card_played = fast_new(ev.CardPlayed)
 _trick_taken = fast_new(ev.TrickTaken)
 _card_drawn = fast_new(ev.CardDrawn)
-MELD_SUITS = tuple(sorted(SUIT_INDEX, key=SUIT_INDEX.__getitem__))
-
-
-def _suit_i(letter: str | None) -> int:
-    for suit, i in SUIT_INDEX.items():
-        if suit.value == letter:
-            return i
-    raise IllegalMove(f"unknown suit {letter!r}")
 
 
 def _specials(sp: Specials, **changes: Any) -> Specials:
@@ -369,56 +346,6 @@ def _specials(sp: Specials, **changes: Any) -> Specials:
     values = {name: getattr(sp, name) for name in Specials.__slots__}
     values.update(changes)
     return Specials(**values)
-
-
-def _explain(rules: SchnapsenRules, s: SchnapsenState, m: Move) -> str:
-    if s.phase is OVER:
-        return "the deal is over"
-    kind = m.kind
-    seat = s.to_act
-    hand = s.hands[seat]
-    on_lead = s.phase is LEAD
-    sp = s.specials
-    if kind == "play":
-        if len(m.cards) != 1:
-            return "play exactly one card"
-        c = m.cards[0]
-        if s.phase is FINAL:
-            return "all tricks are played: declare 66 or pass"
-        if c not in hand:
-            return f"{c} is not in your hand"
-        if on_lead and s.melded >= 0:
-            return "you must play the king or queen of the marriage you showed"
-        if s.phase is FOLLOW:
-            legal = rules._follow_cards(s, hand)
-            return explain_refusal(c, hand, s.trick, s.setup.trump, legal)
-        return f"{c} may not be played now"
-    if kind in ("exchange", "close", "meld"):
-        what = {"exchange": "exchange the trump jack", "close": "close", "meld": "show a marriage"}[kind]
-        if not on_lead:
-            return f"only the player on lead may {what}"
-        if s.melded >= 0:
-            if kind == "meld":
-                return "only one marriage per lead"
-            return f"you must {what} before showing a marriage"
-        if kind == "meld":
-            suit_i = _suit_i(m.arg) if m.arg else -1
-            if not s.tally.history and not s.setup.options.allow_marriage_before_first_trick:
-                return "no marriage before the first trick (house option)"
-            suit = MELD_SUITS[suit_i]
-            return f"you need both the king and the queen of {suit.symbol} in your hand"
-        if sp.closed_by >= 0:
-            return "the stock is closed" + (": no exchange any more" if kind == "exchange" else " already")
-        if not s.stock:
-            return "the stock is exhausted"
-        if kind == "exchange":
-            return f"you do not hold the trump jack ({s.setup.trump_jack})"
-        return "closing with only two cards in the stock is switched off"
-    if kind == "declare":
-        return "you may declare 66 only right after winning a trick or showing a marriage"
-    if kind == "pass":
-        return "'pass' only declines a claim after the final trick"
-    return f"'{m}' is not a Schnapsen move"
 
 
 RULES = SchnapsenRules()

@@ -15,7 +15,7 @@ Vierziger (40, trumps); declare = ausmelden ("I have 66"); trump jack = Atout-Un
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import Any, TypeVar
@@ -50,6 +50,8 @@ KQ_BIT: dict[int, int] = {
     for c in DECK
 }
 PLAY: dict[int, Move] = {id(c): Move("play", (c,)) for c in DECK}
+#: Suits in suit-index order.
+MELD_SUITS: tuple[Suit, ...] = SUITS
 MELD: tuple[Move, ...] = tuple(Move("meld", (), s.value) for s in SUITS)
 #: mask of suits with a full marriage -> the meld moves, in suit order.
 MELDS_BY_MASK: tuple[tuple[Move, ...], ...] = tuple(
@@ -209,6 +211,23 @@ class SchnapsenState:
     def last_winner(self) -> int:
         h = self.tally.history
         return h[-1].winner if h else -1
+
+
+def follow_cards(s: SchnapsenState, hand: tuple[Card, ...]) -> Sequence[Card]:
+    """The cards of ``hand`` that may answer the led card (S5 in phase 1, S8/C6 in phase 2)."""
+    if s.specials.closed_by < 0 and s.stock:
+        return hand  # S5: no duty to follow in phase 1
+    # S8 / C6 with one card on the table: that card is always the one to beat.
+    led = s.trick[0]
+    led_suit = SI[id(led)]
+    same = [c for c in hand if SI[id(c)] == led_suit]
+    if same:
+        strength = STR[id(led)]
+        higher = [c for c in same if STR[id(c)] > strength]
+        return higher or same
+    trump_i = s.setup.trump_i
+    trumps = [c for c in hand if SI[id(c)] == trump_i]
+    return trumps or hand
 
 
 def known_to_opponent(s: SchnapsenState, seat: int) -> tuple[Card, ...]:

@@ -94,6 +94,10 @@ def test_hypothesis_playouts(seed: int, dealer: int, choices: list[int], pagat: 
             assert s1.phase.name != "FINAL"
         if not two and m.kind == "close":
             assert len(s.stock) > 2
+        if not first and not s.tally.history:
+            assert all(x.kind != "meld" for x in legal)
+        if s.tally.history and s.phase.name == "LEAD" and s.melded < 0:
+            assert any(x.kind == "declare" for x in legal)  # the trick winner may declare (S12)
         s = s1
         _observation_checks(SPEC, s)
     _check_result(s)

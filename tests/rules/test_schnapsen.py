@@ -7,23 +7,22 @@ from __future__ import annotations
 
 import pytest
 
-from game.cards import card
+from game.cards import Card, card, parse_cards
+from game.rules import events as ev
 from game.rules.base import IllegalMove
 from game.rules.options import SchnapsenOptions
-from game.rules.schnapsen import RULES, bummerl, match_winner, parse_move
+from game.rules.schnapsen import RULES, SchnapsenState, bummerl, match_winner, parse_move, unseen_cards
 from game.rules.schnapsen_state import FOLLOW
 from tests.rules.test_schnapsen_helpers import deal, do, hand, legal, legal_cards, position, stacked
 
 EX1_DECK = "AH TS KC QD JH AC QS KS JD TH AS KH TC JC QH AD KD TD JS QC"
 
 
-def ex1_deck():  # type: ignore[no-untyped-def]
-    from game.cards import parse_cards
-
+def ex1_deck() -> tuple[Card, ...]:
     return parse_cards(EX1_DECK)
 
 
-def refused(s, text: str) -> str:  # type: ignore[no-untyped-def]
+def refused(s: SchnapsenState, text: str) -> str:
     with pytest.raises(IllegalMove) as e:
         RULES.apply(s, parse_move(text))
     return e.value.reason
@@ -109,7 +108,7 @@ def test_ex2_phase1_no_duty_to_follow(reply: str, winner: int, points: int) -> N
 )
 def test_ex3_phase2_plain_lead(follower: str, expected: set[str]) -> None:
     n = len(follower.split())
-    s = position("S", ("KH " + " ".join(["KC", "QC", "JC", "KD"][: n - 1]), follower), 0)
+    s = position("S", ("KH " + " ".join(["KC", "QC", "JC", "KD"][: n - 1]), follower), 0, full_deck=False)
     s = do(s, "play KH")
     assert legal_cards(s) == expected
 
@@ -121,7 +120,7 @@ def test_ex3_phase2_plain_lead(follower: str, expected: set[str]) -> None:
 def test_ex4_phase2_trump_lead_after_close(follower: str, expected: set[str]) -> None:
     n = len(follower.split())
     s = position("S", ("TS " + " ".join(["KC", "QC", "JC"][: n - 1]), follower), 0,
-                 stock="AC TC", won=("KD QD", "JD QH"))
+                 stock="AC TC", won=("KD QD", "JD QH"), full_deck=False)
     s = do(s, "close", "play TS")
     assert legal_cards(s) == expected
     if expected != set(follower.split()):
@@ -131,7 +130,7 @@ def test_ex4_phase2_trump_lead_after_close(follower: str, expected: set[str]) ->
 
 def test_ex5_exchange_then_marriage() -> None:
     s = position("S", ("JS KS AH TD JC", "AD KD QD AC TC"), 0,
-                 stock="TH KH QH JH JD QS", won=("KC QC", ""))
+                 stock="TH KH QH JH JD QS", won=("KC QC", "AS TS"))
     assert "exchange" in legal(s)
     s = do(s, "exchange")
     assert hand(s, 0) == {"QS", "KS", "AH", "TD", "JC"} and str(s.turnup) == "JS"
@@ -142,12 +141,12 @@ def test_ex5_exchange_then_marriage() -> None:
     assert "king or queen" in refused(s2, "play AH")
     # illegal: exchanging when B is on lead, and after closing
     b_lead = position("S", ("JS KS AH TD JC", "AD KD QD AC TC"), 1,
-                      stock="TH KH QH JH JD QS", won=("", "KC QC"))
+                      stock="TH KH QH JH JD QS", won=("AS TS", "KC QC"))
     assert "exchange" not in legal(b_lead)
     s3 = do(b_lead, "play AD")
     assert "on lead" in refused(s3, "exchange")
     closed = do(position("S", ("JS KS AH TD JC", "AD KD QD AC TC"), 0,
-                         stock="TH KH QH JH JD QS", won=("KC QC", "")), "close")
+                         stock="TH KH QH JH JD QS", won=("KC QC", "AS TS")), "close")
     assert "exchange" not in legal(closed)
     assert "closed" in refused(closed, "exchange")
 
@@ -223,7 +222,7 @@ def test_ex9_closing_freezes_schneider() -> None:
     assert r.details["close_points"] == 24 and r.details["close_tricks"] == 1 and r.details["scores"][1] == 45
 
 
-def _closed_first_lead(**options: object):  # type: ignore[no-untyped-def]
+def _closed_first_lead(**options: object) -> SchnapsenState:
     deck = stacked("AS TS KS AH TH", "QS JS KH QH AD", "JD", "TD KD QD AC TC KC QC JC JH")
     return do(deal(deck, **options), "close")
 
@@ -317,14 +316,14 @@ def test_first_lead_and_options() -> None:
     s = deal(ex1_deck())
     moves = legal(s)
     assert "declare" not in moves and "close" in moves
-    no_meld = position("H", ("KH QH AS TS JC", "AD KD QD AC TC"), 0, stock="TH JH JD KC QC KS QS JS", allow_marriage_before_first_trick=False)
+    no_meld = position("H", ("KH QH AS TS JC", "AD KD QD AC TC"), 0, stock="TD TH JH JD KC QC KS QS JS AH", allow_marriage_before_first_trick=False)
     assert "meld H" not in legal(no_meld)
     assert "first trick" in refused(no_meld, "meld H")
-    two = position("S", ("JH QH AS TS JC", "AD KD QD AC TC"), 0, stock="TH QS", won=("KC QC", "KH JD"),
+    two = position("S", ("JH QH AS TS JC", "AD KD QD AC TC"), 0, stock="TH QS", won=("KC QC KS JS", "KH JD AH TD"),
                    allow_close_with_two_in_stock=False)
     assert "close" not in legal(two) and "two cards" in refused(two, "close")
     assert "close" in legal(position("S", ("JH QH AS TS JC", "AD KD QD AC TC"), 0, stock="TH QS",
-                                     won=("KC QC", "KH JD")))
+                                     won=("KC QC KS JS", "KH JD AH TD")))
 
 
 def test_refusals_have_reasons() -> None:
@@ -346,3 +345,48 @@ def test_parse_move_round_trip() -> None:
     for text in ("play QH", "exchange", "close", "meld H", "declare", "pass"):
         assert str(parse_move(text)) == text
     assert parse_move("play QH").cards == (card("QH"),)
+
+
+def test_events_of_a_trick_and_the_last_draw() -> None:
+    s = deal(ex1_deck())
+    s, events = RULES.apply(s, parse_move("play KC"))
+    assert events == (ev.CardPlayed(0, card("KC")),)
+    s, events = RULES.apply(s, parse_move("play AC"))
+    assert events == (
+        ev.CardPlayed(1, card("AC")),
+        ev.TrickTaken(1, (card("KC"), card("AC")), 15),
+        ev.CardDrawn(1, card("KH")),
+        ev.CardDrawn(0, card("TC"), False),
+    )
+    s = do(s, "play JH", "play TS", "play JC", "play QD", "play JD", "play KD")
+    s, events = RULES.apply(s, parse_move("meld H"))
+    assert events == (ev.MarriageShown(1, card("KH").suit, 20, False),)
+    s = do(s, "play QH")
+    s, events = RULES.apply(s, parse_move("play AH"))
+    assert events[-1] == ev.CardDrawn(1, card("QS"), True)  # the loser takes the turn-up
+    s = do(s, "play TC", "play QS", "play TH", "play JS", "play AD", "play TD", "play KS", "play AS")
+    s, events = RULES.apply(s, parse_move("declare"))
+    assert events[0] == ev.Declared(1, 69, True)
+    assert isinstance(events[1], ev.RoundOver) and events[1].result.points == (0, 1)
+
+
+def test_observation_shows_melds_exchange_and_own_points_only() -> None:
+    s = position("S", ("JS KS QS TD JC", "KH QH AD AC TC"), 0, stock="TH AH JH JD KD QC TS AS",
+                 won=("KC QD", ""))
+    s = do(s, "exchange")  # the old turn-up A♠ goes to seat 0's hand, J♠ lies face up
+    s = do(s, "meld S")
+    o1 = RULES.observe(s, 1)
+    assert {str(c) for c in o1.opponent_known} == {"KS", "QS", "AS"}
+    assert o1.exchanged_by == 0 and str(o1.exchanged_turnup) == "AS" and str(o1.turnup) == "JS"
+    assert o1.marriages == ((card("KS").suit, 0),) and o1.melded == card("KS").suit
+    assert not hasattr(o1, "opponent_points")
+    assert {str(c) for c in o1.hand} == {"KH", "QH", "AD", "AC", "TC"}
+    assert "TD" in {str(c) for c in unseen_cards(o1)} and "KS" not in {str(c) for c in unseen_cards(o1)}
+    o0 = RULES.observe(s, 0)
+    assert o0.points == 7 + 40 and o0.pending == 0 and o0.may_declare and o0.stage == "lead"
+    assert {str(c) for c in o0.won} == {"KC", "QD"} and o0.my_tricks == 1 and o0.opponent_tricks == 0
+    assert o0.stock_size == 8 and not o0.phase2 and o0.to_move == 0
+    s = do(s, "play KS")
+    o1 = RULES.observe(s, 1)
+    assert o1.trick == (card("KS"),) and o1.trick_leader == 0 and o1.to_move == 1 and not o1.may_declare
+    assert {str(c) for c in o1.opponent_known} == {"QS", "AS"}

@@ -80,10 +80,12 @@ def position(
     dealer: int = 1,
     phase: Phase = LEAD,
     trick: str = "",
+    full_deck: bool = True,
     **options: object,
 ) -> SchnapsenState:
     """A mid-deal state.  ``won`` are the seats' captured cards (pairs = tricks, in order);
-    the trick history is rebuilt from them with ``last_winner`` (default: ``to_act``) last."""
+    the trick history is rebuilt from them with ``last_winner`` (default: ``to_act``) last.
+    With ``full_deck`` the position must hold each of the 20 cards exactly once."""
     suit = Suit.parse(trump)
     ti = SUIT_INDEX[suit]
     piles = tuple(parse_cards(w) for w in won)
@@ -112,4 +114,7 @@ def position(
         parse_cards(stock), tally, specials,
     )
     assert phase in (LEAD, FOLLOW)
+    if full_deck:
+        cards = sorted(str(c) for c in s.hands[0] + s.hands[1] + s.trick + s.stock + piles[0] + piles[1])
+        assert cards == sorted(map(str, deck20())), f"position does not hold the 20 cards: {cards}"
     return s
