@@ -29,6 +29,7 @@ import io
 import locale
 import logging
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -240,6 +241,72 @@ def option_value(value: Any) -> str:
         return t("optval.on" if value else "optval.off")
     key = f"optval.{value}"
     return t(key) if has(key) else str(value)
+
+
+# --- rules screens (assets/rules/<lang>/<game>.md) ------------------------------------------------
+
+RULES_GAMES = ("schnapsen", "bauernschnapsen", "dreierschnapsen", "schwimmen")
+OPTION_PLACEHOLDER = re.compile(r"\{\{option:([a-z0-9_]+)\}\}")
+OPTIONS_BLOCK = "{{options}}"
+#: ``[AH]`` or ``[AH KH QH]``: cards the rules screen draws as pictures.
+CARD_TOKEN = re.compile(r"\[((?:[AKQJT2-9][SHDC])(?: [AKQJT2-9][SHDC])*)\]")
+#: German terms for the rules prose (the catalogues use the de_DE overrides instead).
+_GERMAN_TERMS = ((re.compile(r"Atout"), "Trumpf"), (re.compile(r"\bDaus\b"), "Ass"),
+                 (re.compile(r"zudrehen"), "zumachen"), (re.compile(r"Zudrehen"), "Zumachen"),
+                 (re.compile(r"zugedreht"), "zugemacht"), (re.compile(r"Zugedreht"), "Zugemacht"))
+
+
+def rules_source(game_id: str, lang: str | None = None) -> str:
+    """The raw Markdown of a game's rules in ``lang`` (default: current), English if missing."""
+    from game.resources import resource_path
+
+    for code in dict.fromkeys((lang or _current, DEFAULT)):
+        try:
+            return resource_path("assets", "rules", code, f"{game_id}.md").read_text(encoding="utf-8")
+        except OSError:
+            log.warning("i18n: no %s rules text for %s", code, game_id)
+    return "# " + game_name(game_id) + "\n\n" + t("rules.missing") + "\n"
+
+
+def rules_text(game_id: str, options: Any = None, lang: str | None = None) -> str:
+    """The rules of ``game_id`` for the rules screen: placeholders filled from ``options``
+    (the match's option set, or the defaults), German terms applied if chosen.  Card tokens
+    like ``[AH]`` stay in the text; split lines with :func:`split_cards` to draw them."""
+    from dataclasses import fields
+
+    if options is None:
+        from game.rules.options import defaults
+
+        options = defaults(game_id)
+    text = rules_source(game_id, lang)
+
+    def one(m: re.Match[str]) -> str:
+        name = m.group(1)
+        return option_value(getattr(options, name)) if hasattr(options, name) else m.group(0)
+
+    text = OPTION_PLACEHOLDER.sub(one, text)
+    if OPTIONS_BLOCK in text:
+        block = "\n".join(f"- {option_label(f.name)}: {option_value(getattr(options, f.name))}"
+                          for f in fields(options))
+        text = text.replace(OPTIONS_BLOCK, block)
+    if (lang or _current) == "de" and _german_terms:
+        for pattern, word in _GERMAN_TERMS:
+            text = pattern.sub(word, text)
+    return text
+
+
+def split_cards(line: str) -> list[str | tuple[str, ...]]:
+    """A line as text pieces and card groups: "a [AH KH] b" -> ["a ", ("AH", "KH"), " b"]."""
+    out: list[str | tuple[str, ...]] = []
+    pos = 0
+    for m in CARD_TOKEN.finditer(line):
+        if m.start() > pos:
+            out.append(line[pos:m.start()])
+        out.append(tuple(m.group(1).split()))
+        pos = m.end()
+    if pos < len(line):
+        out.append(line[pos:])
+    return out
 
 
 # English is ready from the first import; the app calls set_language once settings are read.

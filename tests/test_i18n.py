@@ -236,3 +236,57 @@ msgstr "mit Kontext"
         compile_catalogs.parse_po('msgid "x"\nmsgstr "1"\nmsgid "x"\nmsgstr "2"\n')
     with pytest.raises(compile_catalogs.PoError):
         compile_catalogs.parse_po('msgstr "orphan"\n')
+
+
+# --- rules screens --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", i18n.RULES_GAMES)
+def test_rules_texts_exist_and_agree_across_languages(game):
+    from dataclasses import fields
+
+    from game.cards import parse_cards
+    from game.rules.options import defaults
+
+    names = {f.name for f in fields(defaults(game))}
+    found = {}
+    for lang in i18n.LANGUAGES:
+        path = ROOT / "assets" / "rules" / lang / f"{game}.md"
+        assert path.exists(), path
+        src = path.read_text(encoding="utf-8")
+        assert src.startswith("# ")
+        used = i18n.OPTION_PLACEHOLDER.findall(src)
+        assert set(used) <= names, (lang, set(used) - names)
+        for group in i18n.CARD_TOKEN.findall(src):
+            assert len(parse_cards(group)) == len(group.split())
+        # a bracket that is not a card token is a typo the screen would print as text
+        assert re.findall(r"\[[^\]]*\]", src) == [f"[{g}]" for g in i18n.CARD_TOKEN.findall(src)]
+        found[lang] = (sorted(used), i18n.OPTIONS_BLOCK in src, len(i18n.CARD_TOKEN.findall(src)))
+        # readable in a scrolling panel: no huge paragraphs
+        assert max(len(line) for line in src.splitlines()) < 400
+    assert found["de"] == found["en"] == found["ja"]
+
+
+def test_rules_text_fills_in_the_active_options():
+    from dataclasses import replace
+
+    from game.rules.options import defaults
+
+    i18n.set_language("en")
+    text = i18n.rules_text("schnapsen", replace(defaults("schnapsen"), match_target=11))
+    assert "first to 11 game points" in text and "{{" not in text
+    assert "- Match target: 11" in text and "- Next dealer: alternate" in text
+    i18n.set_language("ja")
+    text = i18n.rules_text("dreierschnapsen")
+    assert "{{" not in text and "- 同点の決着: シュナプセンで決着" in text
+    i18n.set_language("de", german_terms=True)
+    text = i18n.rules_text("schnapsen")
+    assert not AUSTRIAN.search(text) and "Trumpf" in text and "zumachen" in text.lower()
+    i18n.set_german_terms(False)
+    assert "Atout" in i18n.rules_text("schnapsen")
+
+
+def test_split_cards():
+    assert i18n.split_cards("Example: [AH KH 9H] is 30, [TS].") == ["Example: ", ("AH", "KH", "9H"), " is 30, ",
+                                                                    ("TS",), "."]
+    assert i18n.split_cards("no cards") == ["no cards"]
