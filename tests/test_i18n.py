@@ -89,7 +89,7 @@ def test_japanese_uses_the_terms_of_the_source_texts(cats):
     assert ja["contract.bettler"] == "ベトラー" and ja["contract.zehnergang"] == "ツェーナー・ガング"
 
 
-AUSTRIAN = re.compile(r"Atout|Daus|[Zz]udreh|[Zz]ugedreht|dreht zu")
+AUSTRIAN = re.compile(r"Atout|Daus|[Zz]udreh|[Zz]ugedreht|dreh\w* zu")
 
 
 def test_german_terms_override_every_austrian_term(cats):
