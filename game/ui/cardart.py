@@ -286,7 +286,7 @@ class CardArt:
         surf.fill((*color, 0))
         r = round(w * 0.07)
         for i in range(pad, 0, -1):
-            alpha = round(170 * (1 - i / (pad + 1)) ** 2)
+            alpha = round(235 * (1 - i / (pad + 1)) ** 1.6)
             pygame.draw.rect(surf, (*color, alpha), (pad - i, pad - i, w + 2 * i, h + 2 * i), width=2,
                              border_radius=r + i)
         return surf

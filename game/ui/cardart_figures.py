@@ -49,7 +49,7 @@ def draw_court(big: pygame.Surface, panel: pygame.Rect, rank: Rank, suit: Suit, 
     bg.fill((0, 0, 0, 0))
     half_h = panel.h // 2
     pygame.draw.rect(bg, top_tint, (0, 0, panel.w, panel.h), border_radius=radius)
-    pygame.draw.rect(bg, bottom_tint, (0, half_h - panel.h // 5, panel.w, 2 * panel.h // 5))
+    pygame.draw.ellipse(bg, bottom_tint, (panel.w // 10, half_h - panel.h // 7, panel.w * 8 // 10, 2 * panel.h // 7))
 
     half = pygame.Surface((panel.w, half_h), pygame.SRCALPHA)
     half.fill((0, 0, 0, 0))
@@ -76,37 +76,49 @@ def _figure(s: pygame.Surface, rank: Rank, suit: Suit, style: str) -> None:
     hair = HAIR[rank]
     german = style == "german"
 
-    # Long hair behind the head (queen/Ober in French, everyone a little).
+    # Long hair behind the head (the French queen).
     if rank is Rank.QUEEN and not german:
-        pygame.draw.polygon(s, hair, [P(0.34, 0.42), P(0.66, 0.42), P(0.7, 0.7), P(0.3, 0.7)])
-    # Shoulders and robe.
-    robe_pts = [P(0.06, 1.0), P(0.12, 0.76), P(0.3, 0.66), P(0.7, 0.66), P(0.88, 0.76), P(0.94, 1.0)]
+        pygame.draw.polygon(s, hair, [P(0.33, 0.4), P(0.67, 0.4), P(0.72, 0.74), P(0.28, 0.74)])
+    # Rounded shoulders and robe, cut by the divider like a printed double-headed card.
+    robe_pts = [P(x, y) for x, y in ((0.06, 1.0), (0.07, 0.87), (0.12, 0.77), (0.22, 0.7), (0.36, 0.665),
+                                      (0.64, 0.665), (0.78, 0.7), (0.88, 0.77), (0.93, 0.87), (0.94, 1.0))]
     pygame.draw.polygon(s, robe, robe_pts)
-    pygame.draw.polygon(s, _shade(robe, 1.35), [P(0.3, 0.66), P(0.42, 0.66), P(0.3, 1.0), P(0.18, 1.0)])
     pygame.draw.polygon(s, INK, robe_pts, lw)
-    pygame.draw.line(s, GOLD, P(0.08, 0.93), P(0.92, 0.93), lw * 2)
-    pygame.draw.polygon(s, GOLD, [P(0.36, 0.66), P(0.5, 0.86), P(0.64, 0.66)])
-    pygame.draw.polygon(s, accent, [P(0.41, 0.66), P(0.5, 0.79), P(0.59, 0.66)])
-    for y in (0.72, 0.8, 0.88):  # buttons or jewels down the front
-        if y > 0.8:
-            pygame.draw.circle(s, GOLD, P(0.5, y), pw * 0.018)
+    if rank is Rank.KING:  # ermine collar: white with black tails
+        collar = [P(0.5 + 0.3 * math.cos(a), 0.74 - 0.1 * math.sin(a)) for a in (math.pi * k / 16 for k in range(17))]
+        collar += [P(0.2, 0.8), P(0.8, 0.8)][::-1]
+        pygame.draw.polygon(s, (246, 244, 238), collar)
+        pygame.draw.polygon(s, INK, collar, lw)
+        for x in (0.27, 0.37, 0.63, 0.73):
+            pygame.draw.line(s, INK, P(x, 0.72), P(x, 0.77), lw * 2)
+    elif rank is Rank.QUEEN:  # a necklace of gold beads
+        for k in range(9):
+            a = math.pi * (0.15 + 0.7 * k / 8)
+            pygame.draw.circle(s, GOLD, P(0.5 + 0.16 * math.cos(a), 0.7 + 0.1 * math.sin(a)), pw * 0.017)
+    else:  # a striped tunic
+        for x in (0.3, 0.42, 0.58, 0.7):
+            pygame.draw.line(s, accent, P(x, 0.76), P(x, 1.0), lw * 3)
+    # A sash across the chest and the gold hem at the divider.
+    pygame.draw.polygon(s, accent if rank is not Rank.JACK else GOLD,
+                        [P(0.22, 0.8), P(0.3, 0.74), P(0.78, 1.0), P(0.64, 1.0)])
+    pygame.draw.line(s, GOLD, P(0.07, 0.97), P(0.93, 0.97), lw * 2)
     # Neck and head.
-    pygame.draw.rect(s, SKIN, pygame.Rect(*P(0.45, 0.56), pw * 0.1, ph * 0.12))
-    head_c, head_r = P(0.5, 0.47), pw * 0.135
+    pygame.draw.rect(s, SKIN, _rect(P(0.45, 0.55), pw * 0.1, ph * 0.12))
+    head_c, head_r = P(0.5, 0.47), pw * 0.15
     if rank is not Rank.QUEEN or german:
         pygame.draw.circle(s, hair, (head_c[0], head_c[1] - pw * 0.02), head_r * 1.06)
     pygame.draw.circle(s, SKIN, head_c, head_r)
     pygame.draw.circle(s, INK, head_c, head_r, lw)
-    for ex in (0.45, 0.55):
-        pygame.draw.circle(s, INK, P(ex, 0.455), pw * 0.013)
+    for ex in (0.445, 0.555):
+        pygame.draw.circle(s, INK, P(ex, 0.455), pw * 0.014)
     pygame.draw.line(s, _shade(SKIN, 0.7), P(0.5, 0.47), P(0.49, 0.5), lw)  # nose
     if rank is Rank.KING:  # beard and moustache
-        beard = [P(0.37, 0.48), P(0.42, 0.53), P(0.58, 0.53), P(0.63, 0.48), P(0.6, 0.6), P(0.5, 0.66), P(0.4, 0.6)]
+        beard = [P(0.36, 0.48), P(0.42, 0.535), P(0.58, 0.535), P(0.64, 0.48), P(0.61, 0.6), P(0.5, 0.67), P(0.39, 0.6)]
         pygame.draw.polygon(s, hair, beard)
         pygame.draw.polygon(s, INK, beard, lw)
-        pygame.draw.line(s, _shade(hair, 0.6), P(0.46, 0.535), P(0.54, 0.535), lw)
+        pygame.draw.line(s, _shade(hair, 0.6), P(0.46, 0.54), P(0.54, 0.54), lw)
     else:
-        pygame.draw.line(s, (176, 60, 60), P(0.47, 0.535), P(0.53, 0.535), lw)
+        pygame.draw.line(s, (176, 60, 60), P(0.47, 0.54), P(0.53, 0.54), lw)
 
     _headgear(s, P, pw, lw, rank, german, accent)
     _held_item(s, P, pw, lw, rank, german)
@@ -116,6 +128,10 @@ def _figure(s: pygame.Surface, rank: Rank, suit: Suit, style: str) -> None:
         draw_suit(s, suit, style, pw * 0.17, ph * 0.82, pw * 0.2)
     else:
         draw_suit(s, suit, style, pw * 0.17, ph * 0.16, pw * 0.2)
+
+
+def _rect(xy: tuple[float, float], w: float, h: float) -> pygame.Rect:
+    return pygame.Rect(round(xy[0]), round(xy[1]), round(w), round(h))
 
 
 def _headgear(s: pygame.Surface, P, pw: float, lw: int, rank: Rank, german: bool, accent: Color) -> None:  # type: ignore[no-untyped-def]
@@ -129,8 +145,8 @@ def _headgear(s: pygame.Surface, P, pw: float, lw: int, rank: Rank, german: bool
             pygame.draw.circle(s, (240, 236, 220), P(x, y), pw * 0.018)
         pygame.draw.circle(s, accent, P(0.5, 0.3), pw * 0.022)
     elif rank is Rank.QUEEN and german:  # the Ober's broad hat with a feather
-        pygame.draw.ellipse(s, accent, pygame.Rect(*P(0.27, 0.31), pw * 0.46, pw * 0.08))
-        pygame.draw.rect(s, accent, pygame.Rect(*P(0.38, 0.2), pw * 0.24, pw * 0.14), border_radius=round(pw * 0.04))
+        pygame.draw.ellipse(s, accent, _rect(P(0.27, 0.31), pw * 0.46, pw * 0.08))
+        pygame.draw.rect(s, accent, _rect(P(0.38, 0.2), pw * 0.24, pw * 0.14), border_radius=round(pw * 0.04))
         pygame.draw.line(s, GOLD, P(0.38, 0.31), P(0.62, 0.31), lw * 2)
         feather = [P(0.6, 0.24), P(0.78, 0.06), P(0.83, 0.08), P(0.64, 0.28)]
         pygame.draw.polygon(s, (238, 236, 226), feather)
@@ -141,7 +157,7 @@ def _headgear(s: pygame.Surface, P, pw: float, lw: int, rank: Rank, german: bool
         pygame.draw.polygon(s, INK, tiara, lw)
         pygame.draw.circle(s, accent, P(0.5, 0.3), pw * 0.02)
     else:  # jack / Unter: a soft cap with a feather
-        cap = pygame.Rect(*P(0.35, 0.26), pw * 0.3, pw * 0.13)
+        cap = _rect(P(0.35, 0.26), pw * 0.3, pw * 0.13)
         pygame.draw.ellipse(s, accent, cap)
         pygame.draw.ellipse(s, INK, cap, lw)
         pygame.draw.line(s, GOLD, P(0.36, 0.345), P(0.64, 0.345), lw * 2)
