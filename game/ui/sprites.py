@@ -124,8 +124,17 @@ class CardSprite:
         surf = _cached(key)
         if surf is not None:
             return surf
-        base = art.render_face(self.card, w, style) if showing_face and self.card is not None \
-            else art.render_back(w, back)
+        # Render at the sprite's own width when it is at rest; while its scale animates, use a
+        # cached render a little larger and reduce it, so a zooming card does not redraw its
+        # art every frame (reducing a crisp picture keeps it crisp; nothing is enlarged).
+        rw = self.width if w <= self.width else next(
+            (round(self.width * f) for f in (1.25, 1.5, 2.0, 3.0) if round(self.width * f) >= w), w)
+        if showing_face and self.card is not None:
+            base = art.render_face(self.card, rw, style)
+        else:
+            base = art.render_back(rw, back)
+        if rw != w:
+            base = pygame.transform.smoothscale(base, (w, card_height(w)))
         if self.dimmed:
             base = base.copy()
             base.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
