@@ -309,5 +309,69 @@ def split_cards(line: str) -> list[str | tuple[str, ...]]:
     return out
 
 
+# --- line breaking (Japanese has no spaces) ------------------------------------------------------
+
+#: Characters that may not start a line (Japanese kinsoku shori, simplified) ...
+_NO_START = set("、。，．・：；？！ー）」』】〕〉》”’)]}.,:;!?%…―ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+#: ... and characters that may not end one.
+_NO_END = set("（「『【〔〈《“‘([{")
+
+
+def _is_wide(ch: str) -> bool:
+    o = ord(ch)
+    return 0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or 0x3000 <= o <= 0x303F
+
+
+def _units(text: str) -> list[str]:
+    """Breakable pieces: a Latin word with its trailing spaces, or one CJK character; the
+    kinsoku characters are glued to their neighbour so they never start or end a line."""
+    units: list[str] = []
+    word = ""
+    for ch in text:
+        if _is_wide(ch) or ch in _NO_START or ch in _NO_END:
+            if ch in _NO_START and (word or units):
+                if word:
+                    word += ch
+                else:
+                    units[-1] += ch
+                continue
+            if word:
+                units.append(word)
+                word = ""
+            if units and units[-1] and units[-1][-1] in _NO_END:
+                units[-1] += ch
+            else:
+                units.append(ch)
+        elif ch == " ":
+            word += ch
+            units.append(word)
+            word = ""
+        else:
+            if units and units[-1] and units[-1][-1] in _NO_END and not word:
+                word = units.pop()
+            word += ch
+    if word:
+        units.append(word)
+    return units
+
+
+def wrap(text: str, max_width: float, measure: Callable[[str], float]) -> list[str]:
+    """Break ``text`` into lines no wider than ``max_width`` (as far as a single word allows).
+    ``measure(s)`` returns the width of ``s`` (e.g. ``lambda s: font.size(s)[0]``).  Breaks at
+    spaces between Latin words and between any two Japanese characters, never before 。、 etc.
+    Explicit newlines are kept."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for unit in _units(para):
+            if line and measure((line + unit).rstrip()) > max_width:
+                lines.append(line.rstrip())
+                line = unit.lstrip() if unit.strip() else ""
+            else:
+                line += unit
+        lines.append(line.rstrip())
+    return lines
+
+
 # English is ready from the first import; the app calls set_language once settings are read.
 set_language(DEFAULT)

@@ -290,3 +290,43 @@ def test_split_cards():
     assert i18n.split_cards("Example: [AH KH 9H] is 30, [TS].") == ["Example: ", ("AH", "KH", "9H"), " is 30, ",
                                                                     ("TS",), "."]
     assert i18n.split_cards("no cards") == ["no cards"]
+
+
+def test_wrap_latin_and_japanese():
+    width = len  # one unit per character
+    assert i18n.wrap("the quick brown fox", 10, width) == ["the quick", "brown fox"]
+    lines = i18n.wrap("非ディーラーからリードしてトリテを行います。この段階はメイフォローです。", 8, width)
+    assert "".join(lines) == "非ディーラーからリードしてトリテを行います。この段階はメイフォローです。"
+    assert all(not line.startswith(("。", "、", "ー")) for line in lines)
+    assert max(len(x) for x in lines) <= 9  # a glued 。 may exceed by one, never more
+    assert i18n.wrap("「切り札」は[AH]です", 3, width)[0] in ("「切り", "「切")
+    assert i18n.wrap("a\n\nb", 10, width) == ["a", "", "b"]
+    assert i18n.wrap("Donaudampfschifffahrt x", 5, width) == ["Donaudampfschifffahrt", "x"]  # never split a word
+
+
+def test_rules_texts_fit_a_1280_panel():
+    """Every rules line wraps into a 900 px panel with the bundled font at 20 px without a
+    line wider than the panel (a single overlong token would overflow)."""
+    font_path = FONTS[0]
+    assert font_path.exists(), f"bundled font missing: {font_path}"
+    import pygame
+
+    pygame.font.init()
+    font = pygame.font.Font(str(font_path), 20)
+    for lang in i18n.LANGUAGES:
+        for game in i18n.RULES_GAMES:
+            text = i18n.rules_text(game, lang=lang)
+            for line in i18n.wrap(text, 900, lambda s: font.size(s)[0]):
+                assert font.size(line)[0] <= 900, (lang, game, line)
+
+
+def test_add_missing_appends_empty_entries(tmp_path, cats):
+    for lang in ("en", "de", "ja"):
+        (tmp_path / f"{lang}.po").write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n',
+                                             encoding="utf-8")
+    usage = extract.Usage(msgids={"new.key": ["game/ui/x.py:3"], "other \"q\"": ["y.py:1"]})
+    assert extract.add_missing(usage, cats, tmp_path) == 6
+    entries = compile_catalogs.parse_po((tmp_path / "de.po").read_text(encoding="utf-8"))
+    assert {e.msgid: e.msgstr for e in entries} == {"": "Content-Type: text/plain; charset=UTF-8\n", "new.key": "",
+                                                    'other "q"': ""}
+    assert extract.add_missing(usage, cats, tmp_path) == 0  # idempotent
