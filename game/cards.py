@@ -10,7 +10,7 @@ Glossary: Daus/Ass = ace, Zehner = ten, König = king, Ober = queen, Unter = jac
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -74,14 +74,32 @@ class Rank(Enum):
 
 
 _RANK_BY_LETTER = {r.value: r for r in Rank}
+_RANK_ORDINAL = {r: i for i, r in enumerate(Rank)}
+_SUIT_ORDINAL = {s: i for i, s in enumerate(SUITS)}
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card.  Equal cards compare equal (two-pack Schwimmen may hold two of them)."""
+    """One card.  Equal cards compare equal (two-pack Schwimmen may hold two of them).
+
+    Equality and hashing use a small precomputed integer: Enum hashing is a Python-level call
+    and made card-set operations the hot spot of every engine and search.
+    """
 
     rank: Rank
     suit: Suit
+    _key: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_key", _RANK_ORDINAL[self.rank] * 4 + _SUIT_ORDINAL[self.suit])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self._key == other._key
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self._key
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value
@@ -92,7 +110,12 @@ class Card:
     @property
     def index(self) -> int:
         """A stable small integer (0..51) for bitmasks and sorting."""
-        return _CARD_INDEX[self]
+        return self._key
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        # Unpickle (e.g. in the bot worker process) to the canonical instance, so identity-keyed
+        # lookup tables in the engines keep working on cards that crossed a process boundary.
+        return (card_from_index, (self._key,))
 
 
 def card(text: str) -> Card:
@@ -114,12 +137,13 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-_CARDS: dict[tuple[Rank, Suit], Card] = {}
-_CARD_INDEX: dict[Card, int] = {}
-for _i, (_r, _s) in enumerate((r, s) for r in Rank for s in SUITS):
-    _c = Card(_r, _s)
-    _CARDS[(_r, _s)] = _c
-    _CARD_INDEX[_c] = _i
+_CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(r, s) for r in Rank for s in SUITS}
+_BY_INDEX: dict[int, Card] = {c.index: c for c in _CARDS.values()}
+
+
+def card_from_index(index: int) -> Card:
+    """The canonical card with this ``index``."""
+    return _BY_INDEX[index]
 
 
 def make(rank: Rank, suit: Suit) -> Card:
