@@ -61,11 +61,19 @@ class DealSearch:
         so = c[o] + (m[o] if t[o] else 0)
         tm = self.tmask
         mine, other = h[seat], h[o]
-        hand_diff = 0
+        hand_diff = 0.0
         for i in bits(mine):
             hand_diff += (6 if (1 << i) & tm else 0) + (3 if i % 5 <= 1 else 0)
         for i in bits(other):
             hand_diff -= (6 if (1 << i) & tm else 0) + (3 if i % 5 <= 1 else 0)
+        # a marriage in hand is worth most to the seat on lead, who can show it next
+        for st in range(4):
+            kq = (1 << (5 * st + KING)) | (1 << (5 * st + QUEEN))
+            val = 40 if st == self.trump else 20
+            if mine & kq == kq:
+                hand_diff += 0.8 * val / 0.6
+            elif other & kq == kq:
+                hand_diff -= 0.5 * val / 0.6
         v = (sm - so + 0.6 * hand_diff + 4) / 30.0
         return max(-1.8, min(1.8, v))
 
