@@ -382,3 +382,6 @@ class Animator:
     def _release(self, tw: Tween) -> None:
         if self._owners.get(tw.key) is tw:
             del self._owners[tw.key]
+
+
+Timeline = Animator  # the name ARCHITECTURE.md uses for the presenter's animation queue

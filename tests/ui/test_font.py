@@ -56,3 +56,26 @@ def test_font_files_are_small() -> None:
 def test_missing_asset_names_the_file() -> None:
     with pytest.raises(FileNotFoundError, match="nope.otf"):
         resource_path("assets", "fonts", "nope.otf")
+
+
+def test_user_dirs_portable_mode(tmp_path, monkeypatch) -> None:
+    from game import resources
+
+    monkeypatch.setattr(resources, "app_dir", lambda: tmp_path)
+    assert not resources.is_portable()
+    (tmp_path / "portable.txt").write_text("")
+    assert resources.is_portable()
+    for fn, kind in ((resources.config_dir, "config"), (resources.data_dir, "data"), (resources.state_dir, "state")):
+        d = fn()
+        assert d == tmp_path / "userdata" / kind and d.is_dir()
+
+
+def test_resource_path_uses_bundle_dir(tmp_path, monkeypatch) -> None:
+    import sys
+
+    from game import resources
+
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "x.txt").write_text("hi")
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert resources.resource_path("assets", "x.txt") == tmp_path / "assets" / "x.txt"
