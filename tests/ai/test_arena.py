@@ -1,0 +1,34 @@
+"""The arena CLI: pairs of games with swapped seats, Wilson intervals, the machine-readable line."""
+
+from __future__ import annotations
+
+import re
+
+from ai.arena import Outcome, run_pair, wilson
+from ai.arena import main as arena_main
+
+
+def test_wilson_interval_matches_known_values():
+    lo, hi = wilson(50, 100)
+    assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_pair_deals_the_same_cards_with_seats_swapped():
+    outs = run_pair(("schnapsen", 2, "player", "player", "deals", 5, 0))
+    assert [o.a_seat for o in outs] == [0, 1]
+    # the same level on both sides with the same cards: each deal is won by one side
+    assert all(isinstance(o, Outcome) and o.games == 1 for o in outs)
+    assert sum(o.wins for o in outs) == 1.0  # same deterministic bots, same deal: A wins one of two
+
+
+def test_cli_prints_the_summary_line_last(capsys):
+    assert arena_main(["--game", "schnapsen", "--a", "player", "--b", "random", "--deals", "6",
+                       "--seed", "3", "--workers", "1"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.fullmatch(r"a_win_rate=\S+ ci_low=\S+ ci_high=\S+ a_gp_per_deal=\S+ a_p95_ms=\S+ b_p95_ms=\S+", last)
+
+
+def test_cli_plays_matches():
+    outs = run_pair(("schnapsen", 2, "beginner", "random", "matches", 1, 0))
+    assert all(o.games == 1 and o.deals >= 1 for o in outs)

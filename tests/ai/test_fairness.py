@@ -1,0 +1,68 @@
+"""Fairness: bots decide from what their seat may know, never from hidden cards.
+
+Two deals are stacked so that they differ only in cards the seat cannot see (an opponent hand
+card swapped with a face-down stock card that stays in the stock).  The same moves are played
+in both; wherever the seat's observations are equal, every level must answer with the same move
+for the same rng.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from ai.base import make_agent
+from ai.schnapsen import ExpertAgent
+from game.cards import deck20
+from game.rules.schnapsen import RULES as R
+
+#: S3 layout: the dealer's hand is 3, 4, 5, 9, 10; the face-down stock 11..19 (top first).
+OPPONENT_SLOTS = (3, 4, 5, 9, 10)
+DEEP_STOCK = (17, 18, 19)  # drawn only at the 4th/5th draw
+
+
+def twin_decks(rng: Random) -> tuple[list, list]:
+    deck = list(deck20())
+    rng.shuffle(deck)
+    other = list(deck)
+    a, b = rng.choice(OPPONENT_SLOTS), rng.choice(DEEP_STOCK)
+    other[a], other[b] = other[b], other[a]
+    return deck, other
+
+
+def test_every_level_ignores_hidden_cards():
+    checked = {"beginner": 0, "player": 0, "expert": 0}
+    for deal in range(12):
+        rng = Random(100 + deal)
+        deck_a, deck_b = twin_decks(rng)
+        # dealer 1: seat 0 is the non-dealer, whose opponent's hand and the stock differ
+        sa = R.new_round(2, 1, rng, deck=deck_a)
+        sb = R.new_round(2, 1, rng, deck=deck_b)
+        agents = {lv: make_agent("schnapsen", lv, 0) for lv in checked}
+        # without the wall-clock safety net the expert's sample count is fixed, so a loaded
+        # machine cannot make the two runs differ for reasons unrelated to the hidden cards
+        agents["expert"] = ExpertAgent(0, budget_s=None)
+        driver = make_agent("schnapsen", "player", 0)
+        ply = 0
+        while not R.is_over(sa):
+            seat = R.to_move(sa)
+            oa = R.observe(sa, seat)
+            if seat == 0:
+                ob = R.observe(sb, 0)
+                if oa != ob:
+                    break  # a swapped card came into view: the twins are no longer alike
+                legal_a, legal_b = R.legal_moves(sa), R.legal_moves(sb)
+                assert legal_a == legal_b
+                for level, agent in agents.items():
+                    if level == "expert" and ply % 3:
+                        continue  # the expert is slower: check every third decision
+                    ma = agent.choose(oa, legal_a, Random(deal * 1000 + ply))
+                    mb = agent.choose(ob, legal_b, Random(deal * 1000 + ply))
+                    assert ma == mb, (level, deal, ply, str(ma), str(mb))
+                    checked[level] += 1
+            move = driver.choose(oa, R.legal_moves(sa), Random(ply))
+            if move not in R.legal_moves(sb):
+                break
+            sa, _ = R.apply(sa, move)
+            sb, _ = R.apply(sb, move)
+            ply += 1
+    assert min(checked.values()) >= 10, checked
