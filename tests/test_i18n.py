@@ -330,3 +330,46 @@ def test_add_missing_appends_empty_entries(tmp_path, cats):
     assert {e.msgid: e.msgstr for e in entries} == {"": "Content-Type: text/plain; charset=UTF-8\n", "new.key": "",
                                                     'other "q"': ""}
     assert extract.add_missing(usage, cats, tmp_path) == 0  # idempotent
+
+
+@pytest.mark.parametrize("game,players", [("bauernschnapsen", 4), ("dreierschnapsen", 3), ("schwimmen", 5)])
+def test_results_are_described_in_every_language(game, players):
+    from random import Random
+
+    from game.i18n_results import describe_result
+    from game.rules import registry
+
+    rules = registry.get(game)
+    names = [f"N{i}" for i in range(players)]
+    rules_seen = set()
+    for seed in range(12):
+        rng = Random(seed)
+        s = rules.new_round(players, seed % players, rng)
+        while not rules.is_over(s):
+            s, _ = rules.apply(s, rng.choice(rules.legal_moves(s)))
+        res = rules.result(s)
+        rules_seen.add(res.rule)
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            text = describe_result(game, res, names)
+            assert "{" not in text and "}" not in text, text
+            if lang != "en":
+                assert text != res.reason  # really rebuilt, not the English fallback
+            if game == "schwimmen":
+                assert all(names[q] in text for q in res.details["losers"]) or res.rule == "W16 knockerLosesTies"
+            else:
+                assert str(res.details["amount"]) in text
+    assert rules_seen  # at least one kind of ending was exercised
+
+
+def test_unknown_results_fall_back_to_the_english_reason():
+    from game.i18n_results import describe_result, join_names
+    from game.rules.base import RoundResult
+
+    i18n.set_language("ja")
+    res = RoundResult((1, 0), "Something new happened.", "Z9", {"contract": "normal"})  # details incomplete
+    assert describe_result("bauernschnapsen", res, ["a", "b", "c", "d"]) == "Something new happened."
+    assert describe_result("schnapsen", res, ["a", "b"]) == "Something new happened."
+    assert join_names(["A", "B", "C"]) == "A、BとC"
+    i18n.set_language("en")
+    assert join_names(["A", "B", "C"]) == "A, B and C" and join_names(["A"]) == "A" and join_names([]) == ""
