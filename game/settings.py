@@ -29,7 +29,8 @@ SETTINGS_VERSION = 1
 
 LANGUAGES = ("en", "de", "ja")
 DECK_STYLES = ("french", "french4", "german")
-CARD_BACKS = ("red", "blue", "green")
+#: Mirrors game.ui.cardart.BACKS (not imported: settings load before pygame starts).
+CARD_BACKS = ("classic_red", "classic_blue", "forest_green")
 HAND_SORTINGS = ("suit", "rank", "none")
 #: Animation speed factor: 0 = instant, 1 = normal, 2 = twice as fast.
 SPEED_RANGE = (0.0, 2.0)
@@ -47,7 +48,7 @@ class Settings:
     language: str = ""
     german_terms: bool = False
     deck_style: str = "french"
-    card_back: str = "red"
+    card_back: str = "classic_red"
     animation_speed: float = 1.0
     bot_pause: float = 0.6
     trick_pause: float = 1.0

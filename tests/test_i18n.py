@@ -71,6 +71,13 @@ def test_game_vocabulary_is_complete(cats):
     keys += ["term.bummerl", "term.schneider", "term.swimming", "term.feuer", "term.thirty_one"]
     for name in DESCRIBE:
         keys += [f"option.{name}", f"option.{name}.desc"]
+    from dataclasses import fields
+
+    from game import settings
+
+    keys += [f"settings.{f.name}" for f in fields(settings.Settings)]  # every setting has a label
+    keys += [f"deck.{d}" for d in settings.DECK_STYLES] + [f"back.{b}" for b in settings.CARD_BACKS]
+    keys += [f"sort.{h}" for h in settings.HAND_SORTINGS] + [f"lang.{lang}" for lang in settings.LANGUAGES]
     for lang in ("en", "de", "ja"):
         assert [k for k in keys if not cats[lang].get(k)] == [], lang
     # the English option lines are DESCRIBE's own text, so a changed description shows up here

@@ -17,7 +17,7 @@ def test_missing_file_gives_defaults(tmp_path):
 
 def test_settings_survive_a_restart(tmp_path):
     path = tmp_path / "cfg" / "settings.json"
-    s = Settings(language="ja", german_terms=True, deck_style="german", card_back="blue", animation_speed=0.0,
+    s = Settings(language="ja", german_terms=True, deck_style="german", card_back="classic_blue", animation_speed=0.0,
                  bot_pause=1.5, trick_pause=-1, sound=False, volume=0.25, hand_sorting="rank",
                  highlight_legal=False, show_own_points=False, fullscreen=True, window_size=(1600, 900))
     st.save(s, path)
@@ -80,3 +80,10 @@ def test_save_failure_is_logged_not_raised(tmp_path, caplog):
     with caplog.at_level(logging.ERROR, logger="game.settings"):
         st.save(Settings(), blocker / "settings.json")  # parent is a file: cannot write
     assert "could not write" in caplog.text
+
+
+def test_choices_match_the_card_art():
+    from game.ui import cardart
+
+    assert set(st.CARD_BACKS) == set(cardart.BACKS)
+    assert set(st.DECK_STYLES) == set(cardart.STYLES)
