@@ -78,8 +78,10 @@ def legal_bid(s: FamilyState) -> tuple[Move, ...]:
     hand = s.hands[p]
     high = BY_ID[s.high] if s.high else None
     hprio = s.role(s.high_seat) if s.high_seat >= 0 else 99
+    low = 0 if high is None else high.rank
     bids = tuple(_BID_MOVES[c.id] for c in CONTRACTS
-                 if eligible(c, brole, hand, s.trump) and outbids(c, role, high, hprio))
+                 if c.rank >= low and brole in c.bidders and outbids(c, role, high, hprio)
+                 and holds(c, hand, s.trump))
     # Forehand opens and may not pass on the first turn (B9.2).
     return bids if high is None else bids + (PASS,)
 
@@ -88,18 +90,18 @@ def apply_bid(s: FamilyState, m: Move) -> Step:
     p = s.turn
     calls = s.calls + ((p, str(m)),)
     events: tuple[Any, ...] = (Announced(p, str(m)),)
+    high, high_seat, passed = s.high, s.high_seat, s.passed
     if m.kind == "bid":
-        s = evolve(s, high=m.arg, high_seat=p, calls=calls)
+        high, high_seat = m.arg, p
     else:
-        passed = s.passed[:p] + (True,) + s.passed[p + 1:]
-        s = evolve(s, passed=passed, calls=calls)
+        passed = passed[:p] + (True,) + passed[p + 1:]
     n = s.shape.players
     # Next seat still in, never the high bidder; none left means the auction is over (B9.6).
     for k in range(1, n):
         q = (p + k) % n
-        if not s.passed[q] and q != s.high_seat:
-            return evolve(s, turn=q), events
-    return _auction_won(s, events)
+        if not passed[q] and q != high_seat:
+            return evolve(s, high=high, high_seat=high_seat, passed=passed, calls=calls, turn=q), events
+    return _auction_won(evolve(s, high=high, high_seat=high_seat, passed=passed, calls=calls), events)
 
 
 def _auction_won(s: FamilyState, events: tuple[Any, ...]) -> Step:

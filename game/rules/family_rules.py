@@ -86,6 +86,9 @@ class FamilyRules:
         self.id = shape.game_id
         self.min_players = self.max_players = shape.players
         self.options_type = options_type
+        # The last (state, legal moves) pair: a chooser asks legal_moves and then apply checks
+        # the same state; states are immutable, so identity makes the cache exact.
+        self._last: tuple[FamilyState | None, tuple[Move, ...]] = (None, ())
 
     def new_round(self, players: int, dealer: Seat, rng: Random, options: Any = None,
                   deck: Sequence[Card] | None = None) -> FamilyState:
@@ -106,19 +109,24 @@ class FamilyRules:
         return None if s.phase is Phase.OVER else s.turn
 
     def legal_moves(self, s: FamilyState) -> tuple[Move, ...]:
-        return _LEGAL[s.phase](s)
+        last = self._last
+        if last[0] is s:
+            return last[1]
+        legal = _LEGAL[s.phase](s)
+        self._last = (s, legal)
+        return legal
 
     def apply(self, s: FamilyState, m: Move) -> tuple[FamilyState, tuple[Any, ...]]:
         if s.phase is Phase.OVER:
             raise IllegalMove("the round is over", m)
         if m.kind == "discard" and s.phase is Phase.DISCARD and len(m.cards) == 2:
             # Either order of the two cards is the same discard.
-            legal = _LEGAL[s.phase](s)
+            legal = self.legal_moves(s)
             match = next((x for x in legal if set(x.cards) == set(m.cards)), None)
             if match is None:
                 raise IllegalMove(self.explain_illegal(s, m) or f"'{m}' is not allowed now", m)
             return _APPLY[s.phase](s, match)
-        if m not in _LEGAL[s.phase](s):
+        if m not in self.legal_moves(s):
             raise IllegalMove(self.explain_illegal(s, m) or f"'{m}' is not allowed now", m)
         return _APPLY[s.phase](s, m)
 

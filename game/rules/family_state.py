@@ -192,10 +192,11 @@ def _make_evolve() -> Any:
     from dataclasses import fields
 
     names = [f.name for f in fields(FamilyState)]
-    lines = ["def evolve(s, **kw):", "    n = _new(_cls)", "    g = kw.get"]
-    lines += [f"    _set(n, {nm!r}, g({nm!r}, s.{nm}))" for nm in names]
+    params = ", ".join(f"{nm}=_M" for nm in names)
+    lines = [f"def evolve(s, *, {params}):", "    n = _new(_cls)"]
+    lines += [f"    _set(n, {nm!r}, s.{nm} if {nm} is _M else {nm})" for nm in names]
     lines += ["    return n"]
-    ns: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": FamilyState}
+    ns: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": FamilyState, "_M": object()}
     exec("\n".join(lines), ns)  # noqa: S102 - generated from our own field names only
     return ns["evolve"]
 

@@ -105,3 +105,98 @@ def moves_of(rules: Any, s: FamilyState, kind: str) -> set[str]:
 
 __all__ = ["Move", "autoplay", "cut_deck", "do", "do_events", "knock_deck", "legal_cards", "legal_strs",
            "moves_of", "position", "refused", "start"]
+
+
+# -- contract-test plumbing shared by test_contract_bauern.py and test_contract_dreier.py ---------
+def all_cards(s: FamilyState) -> list[Card]:
+    """Every card wherever it is: hands, talon, discard, current trick, won tricks."""
+    if not s.hands:
+        return list(s.deck)
+    out = [c for h in s.hands for c in h] + list(s.talon) + list(s.discard) + list(s.trick)
+    return out + [c for t in s.tricks for c in t.cards]
+
+
+def visible_cards(s: FamilyState, seat: int) -> set[Card]:
+    """Written from the rules (B6, B13, B14, D6), independently of ``observe``."""
+    if not s.hands:
+        return set()
+    vis = set(s.trick) | {c for t in s.tricks for c in t.cards}
+    hand = s.hands[seat]
+    if s.phase is Phase.TRUMP:
+        # before trumps: forehand sees its first three; after a cut nobody has the 2nd packet yet
+        vis |= set(hand[:3] if (s.mode == "cut" or seat == s.forehand) else hand)
+    else:
+        vis |= set(hand)
+    if s.turned is not None and s.turned in s.hands[s.forehand]:
+        vis.add(s.turned)
+    for q, suit, _ in s.melds:  # a shown marriage: the K/Q still in the melder's hand
+        vis |= {c for c in s.hands[q] if c.suit is suit and c.rank.value in "KQ"}
+    if seat == s.declarer:
+        vis |= set(s.discard)
+    return vis
+
+
+def hidden_cards(s: FamilyState, seat: int) -> list[Card]:
+    vis = visible_cards(s, seat)
+    return [c for c in all_cards(s) if c not in vis]
+
+
+def points_total(s: FamilyState) -> int:
+    """Recorded trick points + points of every card not yet won (the discard included): 120."""
+    loose = [c for h in s.hands for c in h] + list(s.talon) + list(s.discard) + list(s.trick)
+    if not s.hands:
+        loose = list(s.deck)
+    return sum(t.points for t in s.tricks) + schnapsen_points(loose)
+
+
+BOGUS = (Move("nonsense"), Move("play"), Move("bid", (), "ramsch"), Move("cut", (), "2"), Move("turn", (), "4"),
+         Move("discard"), Move("trump", (), "X"), Move("meld", (), "X"))
+
+
+def stacked_whole_suit(n: int, rng: Random) -> tuple[Card, ...]:
+    """A knock-layout deck in which one random role holds a whole suit (for the holding contracts)."""
+    deck = list(deck20())
+    rng.shuffle(deck)
+    suit = rng.choice(list(Suit))
+    role = rng.randrange(n)
+    size = 20 // n if n == 4 else 6
+    whole = [c for c in deck if c.suit is suit]
+    rest = [c for c in deck if c.suit is not suit]
+    packet = whole + rest[:size - 5]
+    rng.shuffle(packet)
+    rest = rest[size - 5:]
+    return tuple(rest[:role * size] + packet + rest[role * size:])
+
+
+def biased_playout(rules: Any, seed: int, stacked: bool) -> FamilyState:
+    """A playout whose chooser is biased, openly, for coverage: it knocks on stacked decks (so the
+    stacked hand survives), passes half the time in the auction (so low bids win), and bids the
+    holding contracts whenever they are legal; everything else is uniform."""
+    rng = Random(seed)
+    n = rules.max_players
+    deck = stacked_whole_suit(n, rng) if stacked else None
+    s = rules.new_round(n, seed % n if not stacked else n - 1, rng, None, deck)
+    while not rules.is_over(s):
+        legal = rules.legal_moves(s)
+        pick = legal[rng.randrange(len(legal))]
+        if s.phase is Phase.CUT and stacked:
+            pick = Move("knock")
+        elif s.phase in (Phase.BID, Phase.RAISE):
+            holding = [m for m in legal if m.arg in ("farbengang", "herrenschnapser")]
+            if holding and rng.random() < 0.7:
+                pick = holding[0]
+            elif any(m.kind in ("pass", "stay") for m in legal) and rng.random() < 0.5:
+                pick = next(m for m in legal if m.kind in ("pass", "stay"))
+        s, _ = rules.apply(s, pick)
+    return s
+
+
+def uniform_playout(rules: Any, seed: int) -> FamilyState:
+    """Uniformly random legal moves from a shuffled deck, without the harness's checks."""
+    rng = Random(seed)
+    n = rules.max_players
+    s = rules.new_round(n, seed % n, rng)
+    while not rules.is_over(s):
+        legal = rules.legal_moves(s)
+        s, _ = rules.apply(s, legal[rng.randrange(len(legal))])
+    return s
