@@ -49,6 +49,14 @@ class Rect:
         return self.y + self.h
 
     @property
+    def topleft(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.w, self.h)
+
+    @property
     def center(self) -> tuple[float, float]:
         return (self.x + self.w / 2, self.y + self.h / 2)
 
@@ -200,23 +208,34 @@ def opponent_angles(players: int) -> tuple[float, ...]:
 
 
 @lru_cache(maxsize=64)
-def compute_layout(width: int, height: int, players: int, human: int = 0) -> TableLayout:
-    """The layout for a window of ``width`` x ``height`` with ``players`` seats (2..9)."""
+def compute_layout(width: int, height: int, players: int, human: int = 0, focus: str = "auto") -> TableLayout:
+    """The layout for a window of ``width`` x ``height`` with ``players`` seats (2..9).
+
+    ``focus`` says what the centre of the table is for: ``"trick"`` (the trick games: trick
+    cards close together in the centre, stock on the left), ``"middle"`` (Schwimmen: the three
+    middle cards centred) or ``"auto"`` (trick up to four seats, middle above).
+    """
+    if focus not in ("auto", "trick", "middle"):
+        raise ValueError(f"focus must be auto, trick or middle, not {focus!r}")
     if not 2 <= players <= 9:
         raise ValueError(f"players must be 2..9, not {players}")
     if not 0 <= human < players:
         raise ValueError(f"human seat {human} out of range")
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
     layout = None
-    for step in range(14):
-        layout = _build(width, height, players, human, 0.93 ** step)
-        if not layout_problems(layout):
-            return layout
+    # A compact trick around the middle suits the trick games (2-4 seats); if it cannot fit,
+    # fall back to trick slots around the whole centre block.
+    trick = focus == "trick" or (focus == "auto" and players <= 4)
+    for compact in (True, False) if trick else (False,):
+        for step in range(14):
+            layout = _build(width, height, players, human, 0.93 ** step, compact)
+            if not layout_problems(layout):
+                return layout
     assert layout is not None
     return layout  # the smallest try; tests make sure this is never reached for supported sizes
 
 
-def _build(W: int, H: int, n: int, human: int, shrink: float) -> TableLayout:
+def _build(W: int, H: int, n: int, human: int, shrink: float, compact: bool) -> TableLayout:
     card_w = round(min(W / 16, H / 9))
     card_h = round(card_w * CARD_ASPECT)
     unit = card_w / 80  # 1.0 at 1280x720
@@ -260,18 +279,30 @@ def _build(W: int, H: int, n: int, human: int, shrink: float) -> TableLayout:
     cx = W / 2
     rx = W / 2 - margin - box_w / 2
 
-    # --- centre block: turn-up under the stock, stock, then the three middle cards.
-    turn_out = round(table_h * 0.42)  # how far the crosswise turn-up sticks out left of the stock
-    block_w = turn_out + table_w + 2 * gap + 3 * table_w + 2 * gap
-    bx = cx - block_w / 2
+    # --- the centre: three middle cards, the stock with the turn-up lying crosswise under it.
+    turn_out = round(table_h * 0.42)  # how far the turn-up sticks out left of the stock
+    mid_w = 3 * table_w + 2 * gap
     centre_y = cy if n > 2 else (top + box_h + buttons.y) / 2
-    stock = Rect.centered(bx + turn_out + table_w / 2, centre_y, table_w, table_h)
-    turnup = Rect.centered(stock.x + table_w * 0.5 - (turn_out + table_w * 0.5) + table_h / 2, centre_y, table_h, table_w)
-    mx0 = stock.right + 2 * gap
-    slots = tuple(Rect(round(mx0 + i * (table_w + gap)), stock.y, table_w, table_h) for i in range(3))
+    seat_angles = [90.0, *angles]
+    if compact:
+        # Trick games: the trick cards lie close round the centre, the stock to their left and
+        # the (unused) middle to their right.
+        hub = Rect.centered(cx, centre_y, trick_w, max(2, round(trick_h * 0.2)))
+        tricks = [_trick_slot(a, *hub.center, hub, trick_w, trick_h, gap) for a in seat_angles]
+        stock_right = min([hub.x] + [t.x for t in tricks]) - 2 * gap
+        mx0: float = max([hub.right] + [t.right for t in tricks]) + 2 * gap
+    else:
+        # Schwimmen: the middle is centred with the stock on its left; trick slots (unused)
+        # go round the whole block.
+        mx0 = cx - mid_w / 2
+        stock_right = round(mx0) - 2 * gap
+    slots = tuple(Rect.centered(mx0 + table_w / 2 + i * (table_w + gap), centre_y, table_w, table_h) for i in range(3))
     middle = slots[0].union(slots[2])
-    block = turnup.union(stock).union(middle)
-    bcx, bcy = block.center
+    stock = Rect(stock_right - table_w, round(centre_y - table_h / 2), table_w, table_h)
+    turnup = Rect.centered(stock.x - turn_out + table_h / 2, centre_y, table_h, table_w)
+    if not compact:
+        block = turnup.union(stock).union(middle)
+        tricks = [_trick_slot(a, *block.center, block, trick_w, trick_h, gap) for a in seat_angles]
 
     seats: list[SeatLayout | None] = [None] * n
     for k in range(n):
@@ -287,8 +318,7 @@ def _build(W: int, H: int, n: int, human: int, shrink: float) -> TableLayout:
             label = Rect(box.x, box.y, box_w, label_h)
             shand = Rect(box.x, label.bottom + 2, hand_w, small_h)
             pile = Rect(box.right - small_w, label.bottom + 2, small_w, small_h)
-        seats[s] = SeatLayout(s, angle, _side(angle), anchor, label, shand, pile,
-                              _trick_slot(angle, bcx, bcy, block, trick_w, trick_h, gap), box)
+        seats[s] = SeatLayout(s, angle, _side(angle), anchor, label, shand, pile, tricks[k], box)
 
     return TableLayout(W, H, n, human, card_w, card_h, table_w, table_h, trick_w, trick_h, small_w, small_h,
                        (cx, centre_y), tuple(s for s in seats if s is not None), stock, turnup, middle,
@@ -296,7 +326,7 @@ def _build(W: int, H: int, n: int, human: int, shrink: float) -> TableLayout:
 
 
 def _trick_slot(angle: float, bcx: float, bcy: float, block: Rect, tw: int, th: int, gap: int) -> Rect:
-    """A trick card just outside the centre block, in the direction of its seat."""
+    """A trick card just outside ``block``, in the direction of its seat."""
     a = math.radians(angle)
     dx, dy = math.cos(a), math.sin(a)
     ax = block.w / 2 + gap + tw / 2
@@ -310,8 +340,8 @@ def layout_problems(lay: TableLayout) -> list[str]:
     """Every rule the layout breaks: outside the window, or two regions overlapping."""
     window = Rect(0, 0, lay.width, lay.height)
     problems = [f"{name} outside window" for name, r in lay.named_rects().items() if not window.contains(r)]
-    regions: list[tuple[str, Rect]] = [("status", lay.status), ("buttons", lay.buttons),
-                                       ("centre", lay.turnup.union(lay.stock).union(lay.middle))]
+    regions: list[tuple[str, Rect]] = [("status", lay.status), ("buttons", lay.buttons), ("middle", lay.middle),
+                                       ("stock", lay.turnup.union(lay.stock))]
     for s in lay.seats:
         regions.append((f"seat{s.seat}", s.box))
         regions.append((f"trick{s.seat}", s.trick_slot))
@@ -322,6 +352,4 @@ def layout_problems(lay: TableLayout) -> list[str]:
     for s in lay.seats:
         if s.label.intersects(s.hand) or s.label.intersects(s.won_pile) or s.hand.intersects(s.won_pile):
             problems.append(f"seat{s.seat} parts overlap")
-    if lay.stock.intersects(lay.middle):
-        problems.append("stock overlaps middle")
     return problems

@@ -9,11 +9,12 @@ from game.ui.layout import Rect, compute_layout, layout_problems, opponent_angle
 SIZES = [(1280, 720), (1920, 1080), (960, 600)]
 
 
+@pytest.mark.parametrize("focus", ["auto", "trick", "middle"])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", range(2, 10))
-def test_no_overlap_and_inside_window(size: tuple[int, int], players: int) -> None:
+def test_no_overlap_and_inside_window(size: tuple[int, int], players: int, focus: str) -> None:
     for human in {0, players - 1}:
-        lay = compute_layout(*size, players, human)
+        lay = compute_layout(*size, players, human, focus)
         assert layout_problems(lay) == []
         window = Rect(0, 0, *size)
         rects = lay.named_rects()
@@ -73,3 +74,16 @@ def test_few_cards_do_not_overlap_and_bad_input_rejected() -> None:
         compute_layout(1280, 720, 10)
     with pytest.raises(ValueError):
         compute_layout(1280, 720, 3, human=3)
+
+
+def test_trick_focus_keeps_the_trick_together_and_middle_focus_centres_the_middle() -> None:
+    lay = compute_layout(1280, 720, 4, focus="trick")
+    xs = [s.trick_slot.center[0] for s in lay.seats]
+    ys = [s.trick_slot.center[1] for s in lay.seats]
+    assert max(xs) - min(xs) < 3 * lay.trick_w and max(ys) - min(ys) < 3 * lay.trick_h
+    assert lay.stock.right <= min(s.trick_slot.x for s in lay.seats)
+    for n in (3, 9):
+        mid = compute_layout(1280, 720, n, focus="middle").middle
+        assert abs(mid.center[0] - 640) <= 1
+    with pytest.raises(ValueError):
+        compute_layout(1280, 720, 4, focus="centre")
