@@ -380,3 +380,25 @@ def test_unknown_results_fall_back_to_the_english_reason():
     assert join_names(["A", "B", "C"]) == "A、BとC"
     i18n.set_language("en")
     assert join_names(["A", "B", "C"]) == "A, B and C" and join_names(["A"]) == "A" and join_names([]) == ""
+
+
+def test_rules_markup_blocks():
+    from game.rules_markup import Cards, Span, parse_blocks
+
+    blocks = parse_blocks("# Title\n\nOne line\nand more **bold [AH KH]** end.\n\n## Part\n- a [TS]\n- b\n")
+    assert [b.kind for b in blocks] == ["title", "para", "section", "bullet", "bullet"]
+    assert blocks[1].spans == (Span("One line and more "), Span("bold ", True), Cards(("AH", "KH")),
+                               Span(" end."))
+    assert blocks[3].spans == (Span("a "), Cards(("TS",)))
+    assert parse_blocks("a ** b")[0].spans == (Span("a ** b"),)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_rules_text_parses_into_sections(lang):
+    from game.rules_markup import parse_blocks
+
+    i18n.set_language(lang)
+    for game in i18n.RULES_GAMES:
+        blocks = parse_blocks(i18n.rules_text(game))
+        assert blocks[0].kind == "title" and sum(b.kind == "section" for b in blocks) >= 5
+        assert not any("**" in b.plain or "{{" in b.plain for b in blocks)
