@@ -402,3 +402,17 @@ def test_every_rules_text_parses_into_sections(lang):
         blocks = parse_blocks(i18n.rules_text(game))
         assert blocks[0].kind == "title" and sum(b.kind == "section" for b in blocks) >= 5
         assert not any("**" in b.plain or "{{" in b.plain for b in blocks)
+
+
+def test_damaged_or_missing_catalogue_falls_back_to_english(monkeypatch, caplog):
+    monkeypatch.setitem(i18n._cache, "ja", b"not a catalogue")
+    i18n.set_language("ja")
+    assert i18n.t("menu.quit") == "Quit" and "cannot read the catalogue" in caplog.text
+    monkeypatch.setitem(i18n._cache, "de", None)
+    i18n.set_language("de")
+    assert i18n.t("menu.quit") == "Quit"
+    monkeypatch.undo()
+    i18n._cache.pop("ja", None)
+    i18n._cache.pop("de", None)
+    i18n.set_language("ja")
+    assert i18n.t("menu.quit") == "終了"
