@@ -201,7 +201,7 @@ class CardArt:
         draw_suit(big, card.suit, style, ix * ss, (iy_bottom + pip * 0.62) * ss, pip * ss)
         draw_suit(big, card.suit, style, (w - ix) * ss, (h - iy_bottom - pip * 0.62) * ss, pip * ss, flip=True)
         if compact:
-            draw_suit(big, card.suit, style, W * 0.56, H * 0.58, W * 0.5)
+            draw_suit(big, card.suit, style, W * 0.53, H * 0.5, W * 0.44)
         elif card.rank is Rank.ACE:
             self._draw_ace(big, card.suit, style, W, H)
         elif card.rank in COURTS:
