@@ -13,10 +13,8 @@ is remembered in ``settings.json`` in the user's config folder (written atomical
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-import tempfile
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -102,6 +100,8 @@ def _settings_dir(config: AppConfig) -> Path:
 
 
 def load_settings(config: AppConfig) -> dict[str, Any]:
+    import json  # lazy: start-up time matters (first frame <= 1 s)
+
     path = _settings_dir(config) / "settings.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -112,6 +112,9 @@ def load_settings(config: AppConfig) -> dict[str, Any]:
 
 def save_settings(config: AppConfig, data: dict[str, Any]) -> None:
     """Write settings atomically: a temporary file in the same folder, then a rename."""
+    import json
+    import tempfile
+
     folder = _settings_dir(config)
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -405,6 +405,12 @@ class Presenter:
 
     # --- drawing -------------------------------------------------------------------------------
 
+    def warm_up(self) -> None:
+        """Render the back and every face at the table's card width into the cache."""
+        self._art.base(None, self.geometry.cw)
+        for c in self.views:
+            self._art.base(c, self.geometry.cw)
+
     def draw(self, surface: pygame.Surface) -> None:
         g = self.geometry
         legal = self.scene.legal_cards()

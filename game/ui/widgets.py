@@ -31,7 +31,18 @@ BUTTON_DISABLED = (60, 70, 64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     from game.ui.fonts import get_font
 
-    return get_font(max(6, int(size)), bold)
+    return get_font(quantize(size), bold)
+
+
+def quantize(size: float) -> int:
+    """Font sizes on a short ladder (even pixels, then steps of 4 and 8): every distinct size
+    costs a font open, and the first frame must come quickly."""
+    s = max(8, int(size))
+    if s <= 24:
+        return s - s % 2
+    if s <= 48:
+        return s - s % 4
+    return s - s % 8
 
 
 _TEXT_CACHE: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
@@ -39,7 +50,8 @@ _TEXT_CACHE: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
 
 def render_text(text: str, size: int, color: Sequence[int] = CREAM, bold: bool = False) -> pygame.Surface:
     """A cached text surface (the same labels are drawn every frame)."""
-    key = (text, int(size), bold, tuple(color))
+    size = quantize(size)
+    key = (text, size, bold, tuple(color))
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 2000:
@@ -53,8 +65,8 @@ def fit_text(text: str, size: int, max_width: int, color: Sequence[int] = CREAM,
     """Render ``text`` at ``size`` or smaller so that it fits ``max_width`` (never clipped)."""
     s = int(size)
     surf = render_text(text, s, color, bold)
-    while surf.get_width() > max_width and s > 9:
-        s = max(9, int(s * 0.9))
+    while surf.get_width() > max_width and s > 10:
+        s = max(10, quantize(s * 0.85))
         surf = render_text(text, s, color, bold)
     return surf
 
@@ -69,12 +81,32 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, color: Sequence[int] = PANEL, radius: int = 12,
                border: Sequence[int] | None = None) -> None:
-    """A translucent rounded panel."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, tuple(color), layer.get_rect(), border_radius=radius)
-    if border is not None:
-        pygame.draw.rect(layer, tuple(border), layer.get_rect(), width=2, border_radius=radius)
+    """A translucent rounded panel (cached per size and colour: drawn every frame)."""
+    key = (rect.size, tuple(color), radius, tuple(border) if border is not None else None)
+    layer = _PANELS.get(key)
+    if layer is None:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, tuple(color), layer.get_rect(), border_radius=radius)
+        if border is not None:
+            pygame.draw.rect(layer, tuple(border), layer.get_rect(), width=2, border_radius=radius)
+        if len(_PANELS) > 64:
+            _PANELS.clear()
+        _PANELS[key] = layer
     surface.blit(layer, rect)
+
+
+_PANELS: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def shade(size: tuple[int, int], alpha: int = 120) -> pygame.Surface:
+    """A cached translucent black layer for dimming what lies under an overlay."""
+    key = ("shade", size, alpha)
+    layer = _PANELS.get(key)  # type: ignore[arg-type]
+    if layer is None:
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        layer.fill((0, 0, 0, alpha))
+        _PANELS[key] = layer  # type: ignore[index]
+    return layer
 
 
 @dataclass

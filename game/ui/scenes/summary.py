@@ -16,7 +16,7 @@ import pygame
 
 from game.ui.app import App, Scene
 from game.ui.text import t
-from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, layout_row
+from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, layout_row, shade
 
 _RULE_KEYS = {1: "rule.row1", 2: "rule.row2", 3: "rule.row3", 4: "rule.row4", 5: "rule.row5", 6: "rule.row6"}
 
@@ -132,9 +132,7 @@ class SummaryScene(Scene):
         return rect
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(surface.get_size()), (0, 0))
         rect = self._panel(surface)
         draw_panel(surface, rect, (12, 36, 24, 238), border=BRASS)
         if self.sheet:
@@ -228,6 +226,18 @@ class SummaryScene(Scene):
             draw_text(surface, t("sheet.bummerl"), (cols[0], y), size, MUTED)
             for i in range(2):
                 draw_text(surface, str(m.bummerl[i]), (cols[1 + i], y), size, CREAM)
+
+
+def warm_fonts(size: tuple[int, int]) -> None:
+    """Open the summary's font sizes ahead of time (called while the table opens)."""
+    from game.ui.widgets import font
+
+    h = size[1]
+    for base in (max(15, h // 40), max(14, h // 44)):
+        for k in (1.0, 0.85, 1.6, 1.7):
+            font(int(base * k))
+            font(int(base * k), True)
+    font(max(12, int(max(36, h // 18) * 0.42)))
 
 
 class _Rec:

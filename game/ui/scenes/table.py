@@ -52,6 +52,7 @@ class TableScene(Scene):
         self.summary_open = False
         self.autoplay = app.config.smoke_deals > 0
         self._auto_rng = Random(app.config.seed or 0)
+        self._agent: Any = None
         self._obs: Any = None
         self._legal: tuple[Any, ...] = ()
 
@@ -67,6 +68,16 @@ class TableScene(Scene):
         self.presenter = Presenter(self, speed=self.app.config.speed)
         self._refresh()
         self._present(self.controller.drain_events())
+        self._warm_up()
+
+    def _warm_up(self) -> None:
+        """Render every card face, the back and the table's text once, off screen, so the
+        first frames of the deal do not stall on art and font loading."""
+        from game.ui.scenes.summary import warm_fonts
+
+        self.presenter.warm_up()
+        self.draw(pygame.Surface(self.app.size))
+        warm_fonts(self.app.size)
 
     def exit(self) -> None:
         if self.controller is not None:
@@ -96,9 +107,11 @@ class TableScene(Scene):
         return 0 if seat is None else seat
 
     def seat_name(self, seat: int) -> str:
-        if self.controller.human_seat is not None and seat == self.human_seat:
+        if self.controller.human_seat is None:  # demo: bots only, numbered from 1
+            return f"{t('seat.bot')} {seat + 1}"
+        if seat == self.human_seat:
             return t("seat.you")
-        return t("seat.bot") if self.controller.players == 2 else f"{t('seat.bot')} {seat}"
+        return t("seat.bot") if self.controller.players == 2 else f"{t('seat.bot')} {seat + 1}"
 
     def helper_sort(self, cards: list[Any]) -> list[Any]:
         """The human's hand order (trumps first) for cards the presenter holds."""
@@ -165,13 +178,18 @@ class TableScene(Scene):
         self._present(self.controller.drain_events())
         return True
 
-    def _autoplay_move(self) -> None:
-        from ai.base import make_agent
+    def auto_agent(self) -> Any:
+        """The bot that plays the human seat in smoke runs and benchmarks (made once)."""
+        if self._agent is None:
+            from ai.base import make_agent
 
-        agent = make_agent(self.game_id, "beginner", self.human_seat)
+            self._agent = make_agent(self.game_id, "beginner", self.human_seat)
+        return self._agent
+
+    def _autoplay_move(self) -> None:
         obs = self.controller.observation()
         legal = self.controller.legal_moves()
-        self.perform(agent.choose(obs, legal, self._auto_rng))
+        self.perform(self.auto_agent().choose(obs, legal, self._auto_rng))
 
     def _open_summary(self) -> None:
         self.summary_open = True
