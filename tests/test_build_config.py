@@ -1,0 +1,201 @@
+"""Fast checks of the PyInstaller configuration, without running PyInstaller.
+
+The spec is executed with stand-ins for PyInstaller's Analysis/PYZ/EXE/COLLECT/BUNDLE that record
+their arguments, so these tests need neither PyInstaller nor a build (the real build is proven by
+build_scripts/ci_build_smoke.sh).  They check what the bundle leaves out (tests, build tools,
+Babel, fontTools), that it takes the assets tree and every module imported by name, and that the
+version comes from pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import pkgutil
+import struct
+import sys
+import tomllib
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "build_scripts" / "kartenstube.spec"
+
+
+def _load(name: str) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "build_scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _walk(package: str) -> list[str]:
+    """What collect_submodules would list, found on disk without importing anything."""
+    path = ROOT.joinpath(*package.split("."))
+    return [package] + [m.name for m in pkgutil.walk_packages([str(path)], prefix=package + ".")]
+
+
+class _Recorder:
+    def __init__(self, log: dict[str, Any], kind: str) -> None:
+        self.log, self.kind = log, kind
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.log.setdefault(self.kind, []).append((args, kwargs))
+        return types.SimpleNamespace(kind=self.kind, args=args, kwargs=kwargs, pure=[], scripts=[],
+                                     binaries=[], datas=kwargs.get("datas", []))
+
+
+def run_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str, *spec_args: str) -> dict[str, Any]:
+    """Execute the spec as PyInstaller would (``pyinstaller spec -- ARGS``) on ``platform``."""
+    log: dict[str, Any] = {}
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_submodules = _walk  # type: ignore[attr-defined]
+    for name in ("PyInstaller", "PyInstaller.utils"):
+        monkeypatch.setitem(sys.modules, name, sys.modules.get(name) or types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(sys, "argv", ["pyinstaller", *spec_args])
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    glb: dict[str, Any] = {"__name__": "__main__", "__file__": str(SPEC), "SPECPATH": str(SPEC.parent),
+                           "workpath": str(tmp_path), "distpath": str(tmp_path / "dist")}
+    for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE"):
+        glb[kind] = _Recorder(log, kind)
+    exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), glb)
+    log["globals"] = glb
+    return log
+
+
+@pytest.fixture()
+def linux(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    return run_spec(tmp_path, monkeypatch, "linux")
+
+
+def _analysis(log: dict[str, Any]) -> dict[str, Any]:
+    (args, kwargs), = log["Analysis"]
+    return {"scripts": args[0], **kwargs}
+
+
+def test_spec_excludes_tests_and_build_tools(linux: dict[str, Any]) -> None:
+    excludes = set(_analysis(linux)["excludes"])
+    for name in ("tests", "pytest", "hypothesis", "mypy", "ruff", "babel", "fontTools", "tkinter",
+                 "unittest", "pydoc", "numpy", "setuptools", "pkg_resources", "PyInstaller", "build_scripts"):
+        assert name in excludes, name
+    # What the app (and its spawn worker) needs must never be excluded.
+    for name in ("multiprocessing", "concurrent", "concurrent.futures", "pygame", "platformdirs",
+                 "sqlite3", "gettext", "hashlib", "json", "logging", "game", "ai"):
+        assert name not in excludes, name
+
+
+def test_spec_bundles_the_assets_tree(linux: dict[str, Any]) -> None:
+    datas = _analysis(linux)["datas"]
+    assert (str(ROOT / "assets"), "assets") in datas
+    for sub in ("fonts", "sounds", "locale", "rules", "icon"):
+        assert (ROOT / "assets" / sub).is_dir(), sub
+
+
+def test_spec_lists_every_module_imported_by_name(linux: dict[str, Any]) -> None:
+    hidden = set(_analysis(linux)["hiddenimports"])
+    from ai import base as ai_base
+    from game.rules import registry
+    from game.ui import scenes
+
+    named = [info.module for info in registry.GAMES.values()]
+    named += list(ai_base._GAME_MODULES.values())
+    named += list(scenes.TABLE_HELPERS.values())
+    for module in named:
+        if importlib.util.find_spec(module) is not None:  # a game still being written is skipped
+            assert module in hidden, module
+    assert "main.py" in _analysis(linux)["scripts"][0]
+    assert not any(m.startswith("tests") for m in hidden)
+
+
+def test_linux_onedir_and_onefile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, linux: dict[str, Any]) -> None:
+    (_, exe), = linux["EXE"]
+    assert exe["name"] == "Kartenstube" and exe["console"] is True and exe["exclude_binaries"] is True
+    assert exe["upx"] is False
+    assert len(linux["COLLECT"]) == 1 and "BUNDLE" not in linux
+    assert not _analysis(linux)["runtime_hooks"]  # the benchmark probe only with --probe
+    onefile = run_spec(tmp_path, monkeypatch, "linux", "--onefile")
+    assert "COLLECT" not in onefile and len(onefile["EXE"]) == 1
+    probe = run_spec(tmp_path, monkeypatch, "linux", "--probe")
+    assert [Path(h).name for h in _analysis(probe)["runtime_hooks"]] == ["rthook_probe.py"]
+
+
+def test_windows_is_windowed_with_icon_and_version_resource(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = run_spec(tmp_path, monkeypatch, "win32")
+    (_, exe), = log["EXE"]
+    assert exe["console"] is False
+    assert exe["icon"].endswith("kartenstube.ico") and Path(exe["icon"]).is_file()
+    text = Path(exe["version"]).read_text(encoding="utf-8")
+    assert f"StringStruct('ProductVersion', '{_pyproject_version()}')" in text
+
+
+def test_macos_bundle_has_identifier_and_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = run_spec(tmp_path, monkeypatch, "darwin")
+    (_, exe), = log["EXE"]
+    assert exe["console"] is False and exe["strip"] is False
+    (_, bundle), = log["BUNDLE"]
+    assert bundle["name"] == "Kartenstube.app"
+    assert bundle["bundle_identifier"] == "org.kartenstube.Kartenstube"
+    assert bundle["version"] == _pyproject_version()
+    assert bundle["info_plist"]["CFBundleShortVersionString"] == _pyproject_version()
+    assert bundle["icon"].endswith(".icns")
+
+
+def _pyproject_version() -> str:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return str(tomllib.load(f)["project"]["version"])
+
+
+def test_version_comes_from_pyproject() -> None:
+    vi = _load("version_info")
+    assert vi.read_version() == _pyproject_version()
+    assert vi.version_tuple("1.2.3") == (1, 2, 3, 0)
+    assert vi.version_tuple("0.4") == (0, 4, 0, 0)
+    assert vi.version_tuple("2.0.1rc1+local.7") == (2, 0, 1, 0)
+    text = vi.render("1.2.3")
+    ast.parse(text, mode="exec")  # PyInstaller evaluates it as a Python expression
+    assert "filevers=(1, 2, 3, 0)" in text and "StringStruct('FileVersion', '1.2.3')" in text
+
+
+def test_build_extra_pins_pyinstaller() -> None:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        extras = tomllib.load(f)["project"]["optional-dependencies"]
+    assert any(req.replace(" ", "").lower().startswith("pyinstaller==") for req in extras["build"])
+
+
+def test_build_script_explains_missing_pyinstaller(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    build = _load("build")
+    monkeypatch.setattr(build, "have_pyinstaller", lambda: False)
+    assert build.main([]) == 2
+    assert 'python3 -m pip install -e ".[build]"' in capsys.readouterr().err
+    tag = build.platform_tag()
+    assert tag.count("-") == 1 and tag.split("-")[0] in ("linux", "windows", "macos", "freebsd")
+
+
+def test_icon_files_are_valid() -> None:
+    icon = ROOT / "assets" / "icon"
+    ico = (icon / "kartenstube.ico").read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", ico[:6])
+    assert (reserved, kind) == (0, 1) and count >= 5
+    sizes = {ico[6 + 16 * i] or 256 for i in range(count)}
+    assert {16, 32, 48, 256} <= sizes
+    icns = (icon / "kartenstube.icns").read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    assert (icon / "kartenstube.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_ico_writer_layout() -> None:
+    mk = _load("make_icon")
+    pngs = {n: bytes([n % 256]) * n for n in mk.ICO_SIZES}
+    data = mk.ico_bytes(pngs)
+    count = struct.unpack("<H", data[4:6])[0]
+    assert count == len(mk.ICO_SIZES)
+    for i, n in enumerate(mk.ICO_SIZES):
+        _, _, _, _, _, _, size, offset = struct.unpack("<BBBBHHII", data[6 + 16 * i: 22 + 16 * i])
+        assert data[offset: offset + size] == pngs[n]
