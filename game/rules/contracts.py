@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.cards import NORMAL_ORDER, ZEHNER_ORDER, Card, Rank, Suit
+from game.cards import NORMAL_ORDER, SUITS, ZEHNER_ORDER, Card, Rank, Suit
 
 
 class Goal(Enum):
@@ -116,12 +116,9 @@ def holds(contract: Contract, hand: Sequence[Card], trump: Suit | None) -> bool:
     """Whether ``hand`` meets the contract's holding requirement (B7, D6)."""
     if contract.holding is Holding.NONE:
         return True
-    counts: dict[Suit, int] = {}
-    for c in hand:
-        counts[c.suit] = counts.get(c.suit, 0) + 1
     if contract.holding is Holding.ALL_TRUMPS:
-        return trump is not None and counts.get(trump, 0) == 5
-    return any(n == 5 for n in counts.values())
+        return trump is not None and sum(1 for c in hand if c.suit is trump) == 5
+    return any(sum(1 for c in hand if c.suit is x) == 5 for x in SUITS)
 
 
 def eligible(contract: Contract, bauern_role: int, hand: Sequence[Card], trump: Suit | None) -> bool:

@@ -19,7 +19,7 @@ from game.cards import Card, Rank, deck20
 from game.rules import family_bidding as fb
 from game.rules import family_play as fp
 from game.rules.base import IllegalMove, Move, RoundResult, Seat
-from game.rules.family_state import FamilyState, Phase, Shape, TrickRecord
+from game.rules.family_state import FamilyState, Phase, Shape, TrickRecord, build
 from game.rules.tricks import explain_refusal
 
 _LEGAL: dict[Phase, Callable[[FamilyState], tuple[Move, ...]]] = {
@@ -103,7 +103,7 @@ class FamilyRules:
         opts = options if options is not None else self.options_type()
         dealer %= players
         # B3: the seat right of the dealer cuts or knocks.
-        return FamilyState(self.shape, opts, dealer, Phase.CUT, (dealer - 1) % players, tuple(deck))
+        return build(self.shape, opts, dealer, Phase.CUT, (dealer - 1) % players, tuple(deck))
 
     def to_move(self, s: FamilyState) -> Seat | None:
         return None if s.phase is Phase.OVER else s.turn

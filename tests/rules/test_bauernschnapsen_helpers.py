@@ -20,7 +20,7 @@ import pytest
 
 from game.cards import Card, Suit, deck20, parse_cards, schnapsen_points
 from game.rules.base import IllegalMove, Move, parse_move
-from game.rules.family_state import FamilyState, Phase, TrickRecord
+from game.rules.family_state import FamilyState, Phase, TrickRecord, build
 
 RNG = Random(0)
 
@@ -90,7 +90,7 @@ def position(rules: Any, *, contract: str, declarer: int, trump: str | None, han
         seats = tuple((winner + i) % n for i in range(len(cs)))
         recs.append(TrickRecord(winner, seats, cs, schnapsen_points(cs)))
     s = rules.new_round(n, n - 1, RNG, options)
-    return FamilyState(
+    return build(
         s.shape, s.options, n - 1, Phase.PLAY, turn, s.deck, mode="knock",
         hands=tuple(parse_cards(h) for h in hands), trump=Suit.parse(trump) if trump else None,
         passed=(False,) * n, contract=contract, high=contract, high_seat=declarer, declarer=declarer,
