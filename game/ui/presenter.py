@@ -35,11 +35,12 @@ REVEAL_PAUSE = 1.2  # hands face up at the end before the summary
 class CardView:
     """One card on the table: float position, angle, flip (0 back .. 1 face) and draw order."""
 
-    __slots__ = ("card", "pos", "angle", "flip", "z", "lift")
+    __slots__ = ("card", "pos", "angle", "flip", "z", "lift", "w")
 
-    def __init__(self, card: Any, pos: tuple[float, float]) -> None:
+    def __init__(self, card: Any, pos: tuple[float, float], w: float = 80.0) -> None:
         self.card = card
         self.pos = pos
+        self.w = w
         self.angle = 0.0
         self.flip = 0.0
         self.z = 0
@@ -56,7 +57,8 @@ class Presenter:
         self.anim.finish_all()
         helper = self.scene.helper
         self.geometry = helper.make_geometry(self.scene.app.size, self.scene.human_seat)
-        self.views: dict[Any, CardView] = {c: CardView(c, self.geometry.stock) for c in helper.deck()}
+        self.views: dict[Any, CardView] = {c: CardView(c, self.geometry.stock, self.geometry.width_of("stock"))
+                                           for c in helper.deck()}
         self.zones: dict[str, list[Any]] = {"deck": list(helper.deck())}
         self.trick_seat: dict[Any, int] = {}
         self.revealed = False
@@ -119,25 +121,27 @@ class Presenter:
             return True
         return self.revealed and zone.startswith("hand")
 
-    def _targets(self, zones: list[str] | None = None) -> list[tuple[CardView, tuple[float, float], float, float]]:
+    def _targets(self, zones: list[str] | None = None) -> list[tuple[CardView, tuple[float, float], float, float, int]]:
         out = []
         for name in zones or list(self.zones):
             cards = self.zones.get(name, [])
             n = len(cards)
             for i, c in enumerate(cards):
-                x, y, a = self.geometry.place(name, i, n, self.trick_seat.get(c))
-                out.append((self.views[c], (x, y), a, 1.0 if self._face_up(name) else 0.0))
+                x, y, a, w = self.geometry.place(name, i, n, self.trick_seat.get(c))
+                out.append((self.views[c], (x, y), a, 1.0 if self._face_up(name) else 0.0, w))
         return out
 
     def _moves(self, zones: list[str], duration: float = FLY, stagger: float = 0.0) -> Parallel:
         """Tweens that bring every card of ``zones`` to its place."""
         acts = []
-        for k, (v, pos, angle, flip) in enumerate(self._targets(zones)):
-            if v.pos == pos and v.angle == angle and v.flip == flip:
+        for k, (v, pos, angle, flip, width) in enumerate(self._targets(zones)):
+            if v.pos == pos and v.angle == angle and v.flip == flip and v.w == width:
                 continue
             delay = k * stagger
             acts.append(Tween(v, "pos", pos, duration, ease_out_cubic, delay))
             acts.append(Tween(v, "angle", angle, duration, ease_out_cubic, delay))
+            if v.w != width:
+                acts.append(Tween(v, "w", float(width), duration, ease_out_cubic, delay))
             if v.flip != flip:
                 acts.append(Tween(v, "flip", flip, duration * 0.8, delay=delay))
         return Parallel(*acts)
@@ -213,6 +217,7 @@ class Presenter:
         self.zones = {"deck": list(helper.deck())}
         for v in self.views.values():
             v.pos, v.angle, v.flip, v.lift = self.geometry.stock, 0.0, 0.0, 0.0
+            v.w = float(self.geometry.width_of("stock"))
         steps: list[Any] = [Wait(0.15)]
         for zone, count in helper.deal_plan(obs):
             for _ in range(count):
@@ -332,8 +337,8 @@ class Presenter:
     def _settle(self, instant: bool = False) -> None:
         targets = self._targets([z for z in self.zones if z != "gone"])
         if instant or self.anim.speed <= 0:
-            for v, pos, angle, flip in targets:
-                v.pos, v.angle, v.flip = pos, angle, flip
+            for v, pos, angle, flip, width in targets:
+                v.pos, v.angle, v.flip, v.w = pos, angle, flip, float(width)
         else:
             moves = self._moves([z for z in self.zones if z != "gone"], 0.2)
             if moves.actions:
@@ -357,16 +362,15 @@ class Presenter:
         return list(self.zones.get(f"hand{self.scene.human_seat}", []))
 
     def _rect(self, v: CardView) -> pygame.Rect:
-        g = self.geometry
-        r = pygame.Rect(0, 0, g.cw, g.ch)
+        r = pygame.Rect(0, 0, int(v.w), int(v.w * 1.5))
         r.center = (int(v.pos[0]), int(v.pos[1] - self._lift_px(v)))
         return r
 
     def _lift_px(self, v: CardView) -> float:
-        g = self.geometry
-        lift = v.lift * g.ch * 0.35
+        h = v.w * 1.5
+        lift = v.lift * h * 0.35
         if v.card == self.scene.hover_card and v.card in self.scene.legal_cards():
-            lift += g.ch * 0.15
+            lift += h * 0.15
         return lift
 
     def hand_card_at(self, pos: tuple[int, int]) -> Any:
@@ -407,12 +411,15 @@ class Presenter:
 
     def warm_up(self) -> None:
         """Render the back and every face at the table's card width into the cache."""
-        self._art.base(None, self.geometry.cw)
-        for c in self.views:
-            self._art.base(c, self.geometry.cw)
+        widths = {self.geometry.width_of(z) for z in ("hand0", "hand1", "trick", "stock", "pile0")}
+        widths.add(self.geometry.width_of(f"hand{self.scene.human_seat}"))
+        self._art.canonical = widths
+        for w in widths:
+            self._art.base(None, w)
+            for c in self.views:
+                self._art.base(c, w)
 
     def draw(self, surface: pygame.Surface) -> None:
-        g = self.geometry
         legal = self.scene.legal_cards()
         human_hand = set(self.zones.get(f"hand{self.scene.human_seat}", []))
         dim_illegal = bool(legal) and len(legal) < len(human_hand)
@@ -421,12 +428,12 @@ class Presenter:
                 continue
             face = v.flip >= 0.5
             squash = abs(v.flip * 2 - 1)
-            img = self._art.get(v.card if face else None, g.cw, v.angle, max(0.05, squash))
+            img = self._art.get(v.card if face else None, v.w, v.angle, max(0.05, squash))
             x, y = v.pos
             rect = img.get_rect(center=(int(x), int(y - self._lift_px(v))))
             surface.blit(img, rect)
             if dim_illegal and v.card in human_hand and v.card not in legal and face:
-                shade = self._art.shade(g.cw, v.angle)
+                shade = self._art.shade(int(v.w), v.angle)
                 surface.blit(shade, shade.get_rect(center=rect.center))
 
     def draw_last_trick(self, surface: pygame.Surface, obs: Any) -> None:
@@ -456,18 +463,30 @@ class _Art:
     def __init__(self) -> None:
         self.cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self.style = "french"
+        #: Widths the card art is drawn at (the layout's zone widths); cards in flight between
+        #: two sizes are scaled down from the next larger one instead of drawn anew.
+        self.canonical: set[int] = set()
 
     def base(self, card: Any, width: int) -> pygame.Surface:
         key = ("base", str(card) if card is not None else None, width)
         img = self.cache.get(key)
         if img is None:
-            img = _render(card, width, self.style)
+            larger = [w for w in self.canonical if w > width]
+            if width in self.canonical or not larger:
+                img = _render(card, width, self.style)
+            else:
+                src = self.base(card, min(larger))
+                img = pygame.transform.smoothscale(src, (width, round(width * src.get_height() / src.get_width())))
             self.cache[key] = img
         return img
 
-    def get(self, card: Any, width: int, angle: float, squash: float) -> pygame.Surface:
+    def get(self, card: Any, width: float, angle: float, squash: float) -> pygame.Surface:
         a = round(angle) % 360
         s = round(squash, 1)
+        wi = int(round(width))
+        if wi not in self.canonical:
+            wi -= wi % 4  # sizes in flight: a few cached steps
+        width = wi
         key = (str(card) if card is not None else None, width, a, s)
         img = self.cache.get(key)
         if img is None:

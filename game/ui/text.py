@@ -93,6 +93,7 @@ _EN: dict[str, str] = {
     "summary.title": "End of the deal",
     "summary.points": "Card points",
     "summary.melds": "Marriages",
+    "summary.score": "Score (credited marriages included)",
     "summary.tricks": "Tricks",
     "summary.game_points": "Game points this deal",
     "summary.total": "Match score",

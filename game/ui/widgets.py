@@ -182,7 +182,7 @@ class StatusLine:
                 self.toast = ""
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, toast_at: tuple[int, int] | None = None) -> None:
-        size = max(14, rect.height // 2)
+        size = max(14, int(rect.height * 0.6))
         if self.text:
             draw_text(surface, self.text, rect.center, size, CREAM, anchor="center", max_width=rect.width - 20)
         if self.toast:

@@ -126,7 +126,7 @@ class SummaryScene(Scene):
     def _panel(self, surface: pygame.Surface) -> pygame.Rect:
         w, h = surface.get_size()
         rows = len(self.controller.match.history) if self.sheet else 0
-        want = 470 if not self.sheet else 300 + rows * max(20, h // 30)
+        want = 440 if not self.sheet else 300 + rows * max(20, h // 30)
         rect = pygame.Rect(0, 0, min(900, w - 80), min(h - 60, max(420, want)))
         rect.center = (w // 2, h // 2)
         return rect
@@ -157,23 +157,24 @@ class SummaryScene(Scene):
                   anchor="midtop", max_width=rect.width - 40)
         y += int(size * 1.6) + 18
         seats = list(range(c.players))
-        col = [rect.left + int(rect.width * 0.42), rect.left + int(rect.width * 0.72)]
+        col = [rect.left + int(rect.width * 0.56), rect.left + int(rect.width * 0.8)]
         for i, s in enumerate(seats[:2]):
             draw_text(surface, self._name(s), (col[i], y), size, CREAM, bold=True, anchor="midtop")
         y += int(size * 1.6)
         marriages = d.get("marriages", ())
         rows = [
-            (t("summary.points"), [str(x) for x in d.get("scores", ("", ""))]),
+            (t("summary.points"), [str(x) for x in d.get("card_points", ("", ""))]),
             (t("summary.melds"), [", ".join(f"{20 if s != d.get('trump') else 40} {_sym(s)}"
                                             for s, who in marriages if who == seat) or "–" for seat in seats[:2]]),
+            (t("summary.score"), [str(x) for x in d.get("scores", ("", ""))]),
             (t("summary.tricks"), [str(x) for x in d.get("tricks", ("", ""))]),
             (t("summary.game_points"), [str(p) for p in result.points] if result else ["", ""]),
             (t("summary.total"), [str(x) for x in c.match.scores]),
         ]
         for label, values in rows:
-            draw_text(surface, label, (rect.left + 30, y), size, MUTED, max_width=int(rect.width * 0.3))
+            draw_text(surface, label, (rect.left + 30, y), size, MUTED, max_width=int(rect.width * 0.4))
             for i, v in enumerate(values[:2]):
-                draw_text(surface, v, (col[i], y), size, CREAM, anchor="midtop", max_width=int(rect.width * 0.25))
+                draw_text(surface, v, (col[i], y), size, CREAM, anchor="midtop", max_width=int(rect.width * 0.2))
             y += int(size * 1.55)
         y += 8
         rule = explain(result, self._name) if result else ""
@@ -203,8 +204,8 @@ class SummaryScene(Scene):
         draw_text(surface, self._name(0), (cols[1], y), size, MUTED, max_width=80)
         draw_text(surface, self._name(1), (cols[2], y), size, MUTED, max_width=90)
         draw_text(surface, t("sheet.reason"), (reason_x, y), size, MUTED)
-        y += int(size * 1.5)
-        pygame.draw.line(surface, MUTED, (rect.left + 24, y - 4), (rect.right - 24, y - 4))
+        y += int(size * 1.8)
+        pygame.draw.line(surface, MUTED, (rect.left + 24, y - 5), (rect.right - 24, y - 5))
         bottom = rect.bottom - max(36, h // 18) - 80
         history = list(m.history)
         max_rows = max(1, (bottom - y) // int(size * 1.45))

@@ -132,7 +132,9 @@ class TableScene(Scene):
         y = geo.buttons_y if geo else h - 260
         bh = max(36, h // 18)
         layout_row(self.buttons, w // 2, y, bh, max_width=w - 80)
-        self.menu_button.rect = pygame.Rect(w - 110, 10, 100, max(30, h // 24))
+        if geo is not None:
+            st = geo.status_rect
+            self.menu_button.rect = pygame.Rect(st.right - 100, st.top, 100, st.height)
 
     def update(self, dt: float) -> None:
         self.status.update(dt)
@@ -341,25 +343,30 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill(FELT)
-        pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(8, w // 90))
+        pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(6, w // 120))
         geo = self.presenter.geometry
         self.presenter.draw(surface)
-        self.helper.draw_hud(surface, self._obs, geo, None if self.controller.round_over else self.controller.to_move)
+        # While a refusal toast shows, it takes the place of the "your turn" line.
+        to_move = None if self.controller.round_over or self.status.toast else self.controller.to_move
+        self.helper.draw_hud(surface, self._obs, geo, to_move)
         if self.show_last_trick:
             self.presenter.draw_last_trick(surface, self._obs)
         for b in self.buttons:
             b.draw(surface)
         self.menu_button.draw(surface)
-        self._draw_match_score(surface)
-        self.status.draw(surface, pygame.Rect(0, h - max(30, h // 22) - 6, w, max(30, h // 22)),
-                         toast_at=(w // 2, geo.turn_pos[1] + geo.ch // 3))
-        draw_text(surface, t("table.help"), (12, h - 4), max(11, h // 64), MUTED, anchor="bottomleft",
-                  max_width=w // 2)
+        status = geo.status_rect
+        self._draw_match_score(surface, status)
+        inner = pygame.Rect(status.left + status.width // 5, status.top, status.width * 3 // 5, status.height)
+        self.status.draw(surface, inner, toast_at=geo.toast_pos)
+        hl = geo.label[self.human_seat]
+        draw_text(surface, t("table.help"), (hl.left, hl.top - 6), max(11, h // 66), MUTED, anchor="bottomleft",
+                  max_width=max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
 
-    def _draw_match_score(self, surface: pygame.Surface) -> None:
+    def _draw_match_score(self, surface: pygame.Surface, status: pygame.Rect) -> None:
         m = self.controller.match
         h = surface.get_height()
         me = self.controller.human_seat if self.controller.human_seat is not None else 0
         other = 1 - me if self.controller.players == 2 else (me + 1) % self.controller.players
         text = t("table.match_score", you=m.scores[me], bot=m.scores[other], name=self.seat_name(other))
-        draw_text(surface, text, (14, 12), max(14, h // 42), MUTED)
+        draw_text(surface, text, (status.left + 6, status.centery), max(13, h // 46), MUTED, anchor="midleft",
+                  max_width=status.width // 5 - 8)

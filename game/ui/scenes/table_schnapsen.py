@@ -20,6 +20,7 @@ import pygame
 from game.cards import NORMAL_ORDER, Card, Suit, deck20
 from game.rules import events as ev
 from game.rules.base import Move
+from game.ui.scenes.table_geometry import TableGeometry
 from game.ui.text import card_name, suit_name, t
 from game.ui.widgets import BRASS, CREAM, MUTED, RED, Button, draw_panel, draw_text
 
@@ -42,63 +43,6 @@ def sort_hand(cards: Sequence[Card], trump: Suit | None, trumps_first: bool = Tr
     return sorted(cards, key=key)
 
 
-class TwoSeatGeometry:
-    """Where everything lies on a two-player table; scales with the window.
-
-    The human sits at the bottom, the opponent at the top; the stock with the turn-up crosswise
-    beneath it on the left, the trick in the middle, the won piles on the right.
-    """
-
-    def __init__(self, size: tuple[int, int], human: int) -> None:
-        w, h = size
-        self.size = size
-        self.human = human
-        self.cw = int(min(w / 10.5, h / 5.6 / 1.5))
-        self.ch = round(self.cw * 1.5)
-        cw, ch = self.cw, self.ch
-        self.hand_y = h - int(ch * 0.5) - max(34, h // 22) - 18
-        self.opp_y = int(ch * 0.5) + 44
-        self.stock = (int(w * 0.17), h // 2 - ch // 8)
-        self.turnup = (self.stock[0] + int(cw * 0.55), self.stock[1])
-        self.trick = (w // 2, h // 2 - ch // 8)
-        self.piles = {human: (int(w * 0.86), self.hand_y - int(ch * 0.35)), 1 - human: (int(w * 0.86), self.opp_y)}
-        self.show = (w // 2, self.opp_y + int(ch * 0.95))
-        self.buttons_y = self.hand_y - int(ch * 0.5) - max(36, h // 18) - int(ch * 0.22)
-        self.info_x = max(16, self.stock[0] - cw // 2 - 10)
-        self.info_y = self.opp_y - ch // 2
-        self.own_info = (w - 20, self.piles[human][1] - ch // 2 - 34)
-        self.opp_info = (self.piles[1 - human][0] - cw // 2 - 16, self.opp_y - 6)
-        self.turn_pos = (w // 2, self.trick[1] + int(ch * 0.85))
-        self.play_area = pygame.Rect(int(w * 0.25), int(h * 0.2), int(w * 0.5), self.hand_y - ch // 2 - int(h * 0.2))
-
-    def place(self, zone: str, i: int, n: int, seat_of: int | None = None) -> tuple[float, float, float]:
-        """(x, y, angle) of the i-th of n cards in ``zone``."""
-        cw, ch = self.cw, self.ch
-        if zone.startswith("hand"):
-            seat = int(zone[4:])
-            gap = min(cw * (0.98 if seat == self.human else 0.7), (self.size[0] * 0.5) / max(1, n))
-            x = self.size[0] / 2 + (i - (n - 1) / 2) * gap
-            spread = (i - (n - 1) / 2)
-            if seat == self.human:
-                return (x, self.hand_y + abs(spread) * ch * 0.025, -spread * 3.0)
-            return (x, self.opp_y - abs(spread) * ch * 0.02, spread * 3.0)
-        if zone == "trick":
-            mine = seat_of == self.human
-            dx = cw * 0.28 * (1 if mine else -1)
-            dy = ch * 0.16 * (1 if mine else -1)
-            return (self.trick[0] + dx, self.trick[1] + dy, -4.0 if mine else 5.0)
-        if zone in ("stock", "deck"):
-            return (self.stock[0] - i * 0.6, self.stock[1] - i * 0.8, 0.0)
-        if zone == "turnup":
-            return (self.turnup[0], self.turnup[1], 90.0)
-        if zone.startswith("pile"):
-            px, py = self.piles[int(zone[4:])]
-            return (px + (i // 2) * 1.2, py - (i // 2) * 1.2, 8.0 if i % 2 else -6.0)
-        if zone.startswith("show"):
-            return (self.show[0] + (i - (n - 1) / 2) * cw * 1.1, self.show[1], 0.0)
-        return (self.size[0] / 2, self.size[1] / 2, 0.0)
-
-
 class SchnapsenTable:
     """The Schnapsen-specific half of the table scene."""
 
@@ -117,8 +61,8 @@ class SchnapsenTable:
     def deck(self) -> tuple[Card, ...]:
         return DECK
 
-    def make_geometry(self, size: tuple[int, int], human: int) -> TwoSeatGeometry:
-        return TwoSeatGeometry(size, human)
+    def make_geometry(self, size: tuple[int, int], human: int) -> TableGeometry:
+        return TableGeometry(size, 2, human)
 
     def sort_cards(self, cards: Sequence[Card], obs: Any) -> list[Card]:
         return sort_hand(cards, getattr(obs, "trump", None), self.scene.trumps_first)
@@ -241,27 +185,29 @@ class SchnapsenTable:
 
     def draw_hud(self, surface: pygame.Surface, obs: Any, geo: Any, to_move: int | None) -> None:
         """Trump suit, stock count, own points and tricks, opponent tricks, whose turn."""
-        w, h = surface.get_size()
-        size = max(15, h // 40)
-        # Trump badge beside the stock: always visible, even once closed or exhausted.
-        box = pygame.Rect(0, 0, max(150, w // 8), int(size * 3.4))
-        box.topleft = (geo.info_x, geo.info_y)
+        h = surface.get_height()
+        size = max(14, h // 44)
+        # Trump badge above the stock: always visible, even once closed or exhausted.
+        box = geo.info_rect
         draw_panel(surface, box)
         symbol_color = RED if obs.trump in (Suit.HEARTS, Suit.DIAMONDS) else CREAM
-        draw_text(surface, t("table.trump", suit=""), (box.left + 12, box.top + 8), size, MUTED)
-        draw_text(surface, obs.trump.symbol, (box.right - 14, box.centery), int(size * 2.4), symbol_color,
+        draw_text(surface, t("table.trump", suit=""), (box.left + 10, box.top + 6), size, MUTED,
+                  max_width=box.width - 50)
+        draw_text(surface, suit_name(obs.trump), (box.left + 10, box.bottom - 6), size, CREAM,
+                  anchor="bottomleft", max_width=box.width - 56)
+        draw_text(surface, obs.trump.symbol, (box.right - 10, box.centery), int(box.height * 0.7), symbol_color,
                   bold=True, anchor="midright")
-        draw_text(surface, suit_name(obs.trump), (box.left + 12, box.top + 10 + size * 1.4), size, CREAM,
-                  max_width=box.width - 60)
-        # Stock state under the badge.
+        # Stock state under the stock.
         if obs.closed:
             stock_text = t("table.stock_closed")
         elif obs.stock_size == 0:
             stock_text = t("table.stock_empty")
         else:
             stock_text = t("table.stock", n=obs.stock_size)
-        draw_text(surface, stock_text, (box.left, box.bottom + 8), size, CREAM, max_width=box.width)
-        # Own points and tricks near the own pile; hideable for "scharf" play.
+        sr = geo.stock_rect
+        draw_text(surface, stock_text, (sr.centerx, sr.bottom + 8), size, CREAM, anchor="midtop",
+                  max_width=geo.info_rect.width)
+        # Own points and tricks in the own label; points hideable for "scharf" play.
         own = self.scene.show_points
         if own:
             pts = t("table.your_points", n=obs.points)
@@ -269,17 +215,22 @@ class SchnapsenTable:
                 pts += f" (+{obs.pending})"
         else:
             pts = t("table.points_hidden")
-        x, y = geo.own_info
-        draw_text(surface, pts, (x, y), size, BRASS if own else MUTED, bold=own, anchor="bottomright")
-        draw_text(surface, t("table.tricks", n=obs.my_tricks), (x, y + 4), size, CREAM, anchor="topright")
-        ox, oy = geo.opp_info
-        draw_text(surface, self.name(1 - obs.seat), (ox, oy), size, CREAM, bold=True, anchor="bottomright")
-        draw_text(surface, t("table.tricks", n=obs.opponent_tricks), (ox, oy + 4), size, MUTED,
-                  anchor="topright")
+        lab = geo.label[obs.seat]
+        draw_panel(surface, lab)
+        draw_text(surface, pts, (lab.left + 10, lab.top + 6), size, BRASS if own else MUTED, bold=own,
+                  max_width=lab.width - 20)
+        draw_text(surface, t("table.tricks", n=obs.my_tricks), (lab.left + 10, lab.bottom - 6), size, CREAM,
+                  anchor="bottomleft", max_width=lab.width - 20)
+        opp = 1 - obs.seat
+        olab = geo.label[opp]
+        text = f"{self.name(opp)} · {t('table.tricks', n=obs.opponent_tricks)}"
+        draw_text(surface, text, olab.center, size, CREAM, anchor="center", max_width=olab.width)
         # Whose turn.
         if to_move is not None:
             text = t("table.your_turn") if to_move == obs.seat else t("table.their_turn", name=self.name(to_move))
             color = BRASS if to_move == obs.seat else MUTED
-            draw_text(surface, text, geo.turn_pos, int(size * 1.1), color, bold=True, anchor="center")
+            draw_text(surface, text, geo.turn_pos, int(size * 1.15), color, bold=True, anchor="center")
+
+
 def make_helper(scene):
     return SchnapsenTable(scene)
