@@ -140,6 +140,7 @@ def build(source_dir: Path, out_dir: Path) -> list[Path]:
         sub.populate(unicodes=sorted(cps & available))
         sub.subset(jp)
         rename(jp, style)
+        jp.recalcTimestamp = False  # keep head.modified from the source: rebuilding gives the same bytes
         path = out_dir / f"{PS_FAMILY}-{style}.otf"
         jp.save(str(path))
         written.append(path)
