@@ -200,3 +200,18 @@ def test_illegal_follow_is_refused_with_the_reason():
         assert ctrl.state.tally.tricks == (1, 1)
     finally:
         app.shutdown()
+
+
+def test_draw_changes_nothing(table):
+    app, scene, ctrl = table
+
+    def snapshot():
+        views = {c: (v.pos, v.angle, v.flip, v.z, v.w, v.lift) for c, v in scene.presenter.views.items()}
+        return views, [(b.action, tuple(b.rect), b.enabled) for b in scene.buttons], dict(scene.presenter.zones)
+
+    before = snapshot()
+    state = ctrl.state
+    app.draw(app.screen)
+    scene.show_last_trick = True
+    app.draw(app.screen)
+    assert snapshot() == before and ctrl.state is state

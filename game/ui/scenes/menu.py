@@ -49,6 +49,7 @@ class MenuScene(Scene):
         y += int(bh * 1.2) + 14
         buttons.append(Button("quit", t("menu.quit"), pygame.Rect(w // 2 - 100, y, 200, bh)))
         self.buttons = buttons
+        self._sync_buttons()
         y0 = int(h * 0.34)
         self._label_y = (y0 - int(bh * 0.75), y0 + bh + int(bh * 1.4) - int(bh * 0.75))
         self._col = pygame.Rect(x0, 0, col_w, h)
@@ -128,6 +129,16 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         if self.app.size != self._size:
             self._layout(self.app.size)
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        """Highlight the chosen game and level; Start only for games with a table."""
+        for b in self.buttons:
+            kind, _, idx = b.action.partition(":")
+            selected = (kind == "game" and int(idx) == self.game_index) or (
+                kind == "level" and int(idx) == self.level_index)
+            b.default = selected or b.action == "start"
+            b.enabled = has_table(self.game_id) if b.action == "start" else True
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -149,10 +160,6 @@ class MenuScene(Scene):
             kind, _, idx = b.action.partition(":")
             selected = (kind == "game" and int(idx) == self.game_index) or (
                 kind == "level" and int(idx) == self.level_index)
-            b.default = selected or b.action == "start"
-            b.enabled = True
-            if b.action == "start":
-                b.enabled = has_table(self.game_id)
             b.draw(surface)
             if kind == "game" and not has_table(GAME_ORDER[int(idx)]):
                 draw_text(surface, t("menu.coming_soon"), (b.rect.centerx, b.rect.bottom + 4),

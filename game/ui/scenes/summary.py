@@ -53,8 +53,10 @@ class SummaryScene(Scene):
         self.controller = table.controller
         self.sheet = sheet or self.controller.match_over
         self.buttons: list[Button] = []
+        self._mouse: tuple[int, int] = (-1, -1)
 
     def enter(self) -> None:
+        self._build_buttons(self._panel(self.app.size))
         if self.app.config.smoke_deals:
             self._auto = 1e-6
         elif self.app.config.demo:
@@ -76,6 +78,8 @@ class SummaryScene(Scene):
             self.buttons = [Button("sheet", t("btn.score_sheet"), pygame.Rect(0, 0, 0, 0), key=pygame.K_s),
                             Button("next", t("btn.next_deal"), pygame.Rect(0, 0, 0, 0), default=True)]
         layout_row(self.buttons, rect.centerx, rect.bottom - bh - 16, bh, max_width=rect.width - 40)
+        for b in self.buttons:
+            b.hover = b.rect.collidepoint(self._mouse)
 
     def activate(self, action: str) -> None:
         if action == "next":
@@ -93,6 +97,7 @@ class SummaryScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
             for b in self.buttons:
                 b.hover = b.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -116,15 +121,16 @@ class SummaryScene(Scene):
         return True  # the table below gets nothing while the summary is open
 
     def update(self, dt: float) -> None:
+        self._build_buttons(self._panel(self.app.size))
         if self._auto > 0:
             self._auto -= dt
             if self._auto <= 0:
                 self.activate("new" if self.controller.match_over else "next")
 
-    # --- drawing (no state changes: button rectangles are laid out from the size) ---------------
+    # --- drawing (changes nothing: the buttons are laid out in update) --------------------------
 
-    def _panel(self, surface: pygame.Surface) -> pygame.Rect:
-        w, h = surface.get_size()
+    def _panel(self, size: tuple[int, int]) -> pygame.Rect:
+        w, h = size
         rows = len(self.controller.match.history) if self.sheet else 0
         want = 440 if not self.sheet else 300 + rows * max(20, h // 30)
         rect = pygame.Rect(0, 0, min(900, w - 80), min(h - 60, max(420, want)))
@@ -133,13 +139,12 @@ class SummaryScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size()), (0, 0))
-        rect = self._panel(surface)
+        rect = self._panel(surface.get_size())
         draw_panel(surface, rect, (12, 36, 24, 238), border=BRASS)
         if self.sheet:
             self._draw_sheet(surface, rect)
         else:
             self._draw_summary(surface, rect)
-        self._build_buttons(rect)
         for b in self.buttons:
             b.draw(surface)
 

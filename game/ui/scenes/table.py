@@ -260,7 +260,7 @@ class TableScene(Scene):
         if self.menu_button.hit(pos):
             self.back_to_menu()
             return True
-        for b in self.buttons:
+        for b in self.buttons if self.presenter.idle else ():
             if b.hit(pos):
                 move = self.helper.action_move(b.action, self._legal)
                 if move is not None:
@@ -347,12 +347,15 @@ class TableScene(Scene):
         geo = self.presenter.geometry
         self.presenter.draw(surface)
         # While a refusal toast shows, it takes the place of the "your turn" line.
-        to_move = None if self.controller.round_over or self.status.toast else self.controller.to_move
+        to_move = self.controller.to_move
+        if self.controller.round_over or self.status.toast or (to_move == self.human_seat and not self.presenter.idle):
+            to_move = None
         self.helper.draw_hud(surface, self._obs, geo, to_move)
         if self.show_last_trick:
             self.presenter.draw_last_trick(surface, self._obs)
-        for b in self.buttons:
-            b.draw(surface)
+        if self.presenter.idle:  # decisions appear once the table has come to rest
+            for b in self.buttons:
+                b.draw(surface)
         self.menu_button.draw(surface)
         status = geo.status_rect
         self._draw_match_score(surface, status)
