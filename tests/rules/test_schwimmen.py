@@ -11,7 +11,7 @@ from game.rules.options import SchwimmenOptions
 from game.rules.schwimmen import RULES, Phase, parse_move
 from game.rules.schwimmen_showdown import losers_of
 from game.rules.schwimmen_values import hand_value
-from tests.rules.schwimmen_helpers import mv, play, stacked
+from tests.rules.test_schwimmen_helpers import mv, play, stacked
 
 
 def hv(text: str, **opts: object):
