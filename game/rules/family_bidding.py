@@ -88,8 +88,9 @@ def legal_bid(s: FamilyState) -> tuple[Move, ...]:
 
 def apply_bid(s: FamilyState, m: Move) -> Step:
     p = s.turn
-    calls = s.calls + ((p, str(m)),)
-    events: tuple[Any, ...] = (Announced(p, str(m)),)
+    text = str(m)
+    calls = s.calls + ((p, text),)
+    events: tuple[Any, ...] = (Announced(p, text),)
     high, high_seat, passed = s.high, s.high_seat, s.passed
     if m.kind == "bid":
         high, high_seat = m.arg, p
@@ -183,18 +184,19 @@ def legal_kontra(s: FamilyState) -> tuple[Move, ...]:
 
 def apply_kontra(s: FamilyState, m: Move) -> Step:
     p = s.turn
-    s = evolve(s, calls=s.calls + ((p, str(m)),))
-    events: tuple[Any, ...] = (Announced(p, str(m)),)
+    text = str(m)
+    calls = s.calls + ((p, text),)
+    events: tuple[Any, ...] = (Announced(p, text),)
+    mult = s.multiplier
     if m.kind == "pass":
         asks = s.asks[1:]
     else:
-        mult = s.multiplier * 2
-        s = evolve(s, multiplier=mult)
+        mult *= 2
         # The first "yes" closes the stage; the other side is asked next (B11.2-B11.4).
         asks = () if mult == 8 else (_declaring(s) if mult == 2 else _defenders(s))
     if asks:
-        return evolve(s, asks=asks, turn=asks[0]), events
-    return start_play(evolve(s, asks=())), events
+        return evolve(s, calls=calls, multiplier=mult, asks=asks, turn=asks[0]), events
+    return start_play(evolve(s, calls=calls, multiplier=mult, asks=())), events
 
 
 def start_play(s: FamilyState) -> FamilyState:

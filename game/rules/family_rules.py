@@ -126,7 +126,9 @@ class FamilyRules:
             if match is None:
                 raise IllegalMove(self.explain_illegal(s, m) or f"'{m}' is not allowed now", m)
             return _APPLY[s.phase](s, match)
-        if m not in self.legal_moves(s):
+        legal = self.legal_moves(s)
+        # Moves taken from legal_moves are the very objects in the tuple: try identity first.
+        if not any(x is m for x in legal) and m not in legal:
             raise IllegalMove(self.explain_illegal(s, m) or f"'{m}' is not allowed now", m)
         return _APPLY[s.phase](s, m)
 
