@@ -19,6 +19,7 @@ from game.cards import Card, Rank, deck20
 from game.rules import family_bidding as fb
 from game.rules import family_play as fp
 from game.rules.base import IllegalMove, Move, RoundResult, Seat
+from game.rules.contracts import BY_ID, eligible
 from game.rules.family_state import FamilyState, Phase, Shape, TrickRecord, build
 from game.rules.tricks import explain_refusal
 
@@ -142,8 +143,6 @@ class FamilyRules:
 
     def explain_illegal(self, s: FamilyState, m: Move) -> str | None:
         """A specific reason for a refused move (shown by the UI)."""
-        from game.rules.contracts import BY_ID, eligible
-
         if s.phase is Phase.PLAY and m.kind == "play" and m.cards:
             if s.meld_pending is not None and not s.trick:
                 return "after showing a marriage you must lead its king or queen"
