@@ -26,8 +26,6 @@ Mitte = middle, Talon = stock, Vorhand = forehand, schwimmen = playing on with n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from enum import Enum
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -38,82 +36,10 @@ from game.rules.base import parse_move as _parse_move
 from game.rules.events import Announced, HandRevealed, MiddleReplaced, RoundOver, Swapped
 from game.rules.options import SchwimmenOptions
 from game.rules.schwimmen_showdown import losers_of
+from game.rules.schwimmen_state import Phase, SchwimmenObservation, SchwimmenState, SwapRecord, replace
 from game.rules.schwimmen_values import HandValue, hand_value, pack
 
-__all__ = ["RULES", "SchwimmenRules", "SchwimmenState", "SchwimmenObservation", "Phase", "parse_move", "hand_value"]
-
-
-class Phase(Enum):
-    CHOOSE = "choose"  # the dealer keeps or rejects packet A
-    TURN = "turn"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class SwapRecord:
-    """A swap everyone saw: ``given`` went into the middle, ``taken`` came out of it."""
-
-    seat: Seat
-    given: tuple[Card, ...]
-    taken: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SchwimmenState:
-    players: int
-    dealer: Seat
-    options: SchwimmenOptions
-    active: tuple[bool, ...]
-    lives: tuple[int, ...]
-    phase: Phase
-    #: Active seats in the order of play, forehand first, dealer last.
-    order: tuple[Seat, ...]
-    turn_i: int
-    hands: tuple[tuple[Card, ...], ...]
-    packet_b: tuple[Card, ...]
-    middle: tuple[Card, ...]
-    stock: tuple[Card, ...]
-    #: Middles set aside by the all-shove rule (face up) and, closed game, cards in transit at the end.
-    discarded: tuple[Card, ...] = ()
-    #: Closed game: the two cards passed face down to the seat to move.
-    pending: tuple[Card, ...] = ()
-    shoves: int = 0
-    knocker: Seat | None = None
-    final_left: int = 0
-    #: "", "31", "feuer", "knock", "shoves" (everyone shoved, stock short or rule off).
-    ended_by: str = ""
-    revealers: tuple[Seat, ...] = ()
-    #: Per seat, the cards of its hand everyone knows (taken from the middle).
-    public: tuple[tuple[Card, ...], ...] = ()
-    swaps: tuple[SwapRecord, ...] = ()
-    #: The dealer's choice ("keep"/"reject"), "" before it.
-    choice: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class SchwimmenObservation:
-    seat: Seat
-    players: int
-    dealer: Seat
-    phase: str
-    to_move: Seat | None
-    active: tuple[bool, ...]
-    lives: tuple[int, ...]
-    hand: tuple[Card, ...]
-    pending: tuple[Card, ...]
-    middle: tuple[Card, ...]
-    stock_size: int
-    knocker: Seat | None
-    final_round: bool
-    final_left: int
-    shoves: int
-    choice: str
-    swaps: tuple[SwapRecord, ...]
-    known_hands: tuple[tuple[Card, ...], ...]
-    #: Every active hand once the deal is over (and the 31/Feuer hands), else empty tuples.
-    revealed: tuple[tuple[Card, ...], ...]
-    ended_by: str
-    options: SchwimmenOptions
+__all__ = ["RULES", "SchwimmenRules", "SchwimmenState", "SchwimmenObservation", "Phase", "SwapRecord", "parse_move", "hand_value"]
 
 
 def parse_move(text: str) -> Move:
@@ -387,15 +313,17 @@ def _end_events(s: SchwimmenState) -> tuple[Any, ...]:
 
 
 def _advance(s: SchwimmenState, **changes: Any) -> SchwimmenState:
-    """End the turn: count down the final round, then pass the turn on."""
-    s = replace(s, **changes)
-    n = len(s.order)
-    if s.knocker is not None and s.knocker != s.order[s.turn_i]:
-        left = s.final_left - 1
-        if left <= 0:
-            return _over(replace(s, final_left=0), "knock")
-        s = replace(s, final_left=left)
-    return replace(s, turn_i=(s.turn_i + 1) % n)
+    """End the turn with ``changes``: count down the final round, then pass the turn on."""
+    knocker = changes.get("knocker", s.knocker)
+    final_left = changes.get("final_left", s.final_left)
+    if knocker is not None and knocker != s.order[s.turn_i]:
+        final_left -= 1
+        if final_left <= 0:
+            changes["final_left"] = 0
+            return _over(replace(s, **changes), "knock")
+    changes["final_left"] = final_left
+    changes["turn_i"] = (s.turn_i + 1) % len(s.order)
+    return replace(s, **changes)
 
 
 def _apply_turn(s: SchwimmenState, m: Move) -> tuple[SchwimmenState, tuple[Any, ...]]:
@@ -434,13 +362,13 @@ def _apply_turn(s: SchwimmenState, m: Move) -> tuple[SchwimmenState, tuple[Any, 
     public = list(s.public)
     public[seat] = new_public
     rec = SwapRecord(seat, given, taken)
-    s1 = replace(s, hands=tuple(hands), middle=new_middle, public=tuple(public), swaps=s.swaps + (rec,), shoves=0)
+    changes = dict(hands=tuple(hands), middle=new_middle, public=tuple(public), swaps=s.swaps + (rec,), shoves=0)
     ev = (Swapped(seat, given, taken),)
     v = hand_value(new_hand, opts)
     if v.is_feuer or v.is_31:
-        s2 = _over(s1, "feuer" if v.is_feuer else "31", (seat,))
-    else:
-        s2 = _advance(s1)
+        s2 = _over(replace(s, **changes), "feuer" if v.is_feuer else "31", (seat,))
+        return s2, ev + _end_events(s2)
+    s2 = _advance(s, **changes)
     return s2, ev + _end_events(s2)
 
 

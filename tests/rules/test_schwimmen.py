@@ -257,3 +257,55 @@ def test_dealer_rejecting_into_31_reveals_before_forehand() -> None:
 def test_moves_print_and_parse_back() -> None:
     for text in ("keep", "reject", "swap QH 7S", "swapall", "shove", "knock", "pass2 7S 8H"):
         assert str(parse_move(text)) == text
+
+
+def test_observation_hides_packet_b_stock_and_other_hands() -> None:
+    s = stacked(3, {0: "QC TC 9C", 1: "7H 8H 9H"}, a="7C 8D JS", b="AH KH 9S")
+    for seat in range(3):
+        o = RULES.observe(s, seat)
+        assert o.stock_size == len(s.stock) and o.middle == ()
+        assert all(h == () for h in o.revealed)
+    s, _ = play(s, "keep", "swap QC AH")
+    o = RULES.observe(s, 1)
+    assert o.known_hands[0] == parse_cards("AH") and o.swaps[-1].given == parse_cards("QC")
+    assert o.hand == parse_cards("7H 8H 9H") and all(h == () for h in o.revealed)
+
+
+def test_anticlockwise_play_and_deal() -> None:
+    opts = SchwimmenOptions(direction="anticlockwise")
+    # Dealer seat 0: forehand is seat 3, then 2, then 1 (dealt in that order).
+    deck = parse_cards("QH JH 7S  KC 8D 9H  TS 9S 8S  AS 7H 7C  AD 8H 9C") + parse_cards("7D 9D TD")
+    s = RULES.new_round(4, 0, None, opts, deck=deck)  # type: ignore[arg-type]
+    assert s.hands[3] == parse_cards("QH JH 7S") and s.order == (3, 2, 1, 0)
+    s, _ = play(s, "keep")
+    assert RULES.to_move(s) == 3
+
+
+def test_two_packs_list_identical_swaps_once() -> None:
+    opts = SchwimmenOptions(deck="2x32")
+    deck = parse_cards("QH QH 7S  8S 9S TS  QH 7D 8D  JC JD JS") + parse_cards("AC AD")
+    s = RULES.new_round(3, 2, None, opts, deck=deck)  # type: ignore[arg-type]
+    s, _ = play(s, "reject")  # middle: QH 7D 8D, P1: QH QH 7S
+    swaps = [m for m in RULES.legal_moves(s) if m.kind == "swap"]
+    # QH->7D, QH->8D, 7S->QH, 7S->7D, 7S->8D; QH for QH is no swap.
+    assert len(swaps) == len(set(map(str, swaps))) == 5
+    assert mv("swap QH QH") not in RULES.legal_moves(s)
+
+
+def test_closed_game_pass_two_and_knock() -> None:
+    opts = SchwimmenOptions(closed_game=True)
+    # 3 players, dealer seat 2: P1 3 cards, P2 3, dealer 3, then P1's 2 extra.
+    deck = parse_cards("7S 8S 9S  7H 8H 9H  7D 8D 9D  AS KS") + parse_cards("AC KC QC JC")
+    s = RULES.new_round(3, 2, None, opts, deck=deck)  # type: ignore[arg-type]
+    assert s.middle == () and s.pending == parse_cards("AS KS") and RULES.to_move(s) == 0
+    o = RULES.observe(s, 0)
+    assert o.pending == parse_cards("AS KS") and RULES.observe(s, 1).pending == ()
+    legal = RULES.legal_moves(s)
+    assert sum(m.kind == "pass2" for m in legal) == 10
+    s, _ = play(s, "knock 7S 8S")  # keeps 9S AS KS = 30, passes 7S 8S to P2
+    assert s.knocker == 0 and s.hands[0] == parse_cards("9S AS KS") and set(s.pending) == set(parse_cards("7S 8S"))
+    s, _ = play(s, "pass2 7H 8H", "pass2 8D 9D")  # P2, then the dealer; P1 gets no turn
+    assert RULES.is_over(s) and s.ended_by == "knock"
+    assert all(len(s.hands[i]) == 3 for i in range(3)) and set(s.discarded) == set(parse_cards("8D 9D"))
+    # P2 kept 9H 7S 8S (15), the dealer 7D 7H 8H (15): tied lowest, both lose.
+    assert RULES.result(s).points == (0, 1, 1)
