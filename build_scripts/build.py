@@ -84,7 +84,7 @@ def run_pyinstaller(onefile: bool, dist: Path, work: Path, probe: bool = False, 
         cmd.append("--probe")
     if quiet:
         cmd[4:4] = ["--log-level", "WARN"]
-    env = dict(os.environ, PYTHONHASHSEED="0")  # steadier output between builds
+    env = dict(os.environ, PYTHONHASHSEED="0", PYGAME_HIDE_SUPPORT_PROMPT="1")  # steadier output, quieter hooks
     subprocess.run(cmd, check=True, cwd=ROOT, env=env)
     return onefile_executable(dist) if onefile else onedir_executable(dist)
 

@@ -44,3 +44,39 @@ if [ "$before" != "$after" ]; then
   exit 1
 fi
 echo "smoke: the built executable passed"
+
+# The smoke run plays the bots inline; the app proper runs them in a "spawn" worker process,
+# which a frozen executable only serves through multiprocessing.freeze_support().  Let the demo
+# (bots in workers) play for a while: a worker must appear, and nothing may be logged as an error
+# (the controller logs a dead or failing worker before it falls back).
+echo "workers: $exe --demo for 15 s"
+(cd "$scratch/cwd" && HOME="$scratch/home" XDG_CONFIG_HOME="$scratch/home/.config" \
+   XDG_DATA_HOME="$scratch/home/.local/share" XDG_STATE_HOME="$scratch/home/.local/state" \
+   SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy exec "$exe" --demo) 2>"$scratch/demo.err" &
+app=$!
+workers=""
+helpers=""
+for _ in $(seq 15); do
+  sleep 1
+  children="$( (ps -o pid=,args= --ppid "$app" 2>/dev/null || true) )"
+  workers="$workers $(echo "$children" | awk '/multiprocessing-fork/ {print $1}')"
+  helpers="$helpers $(echo "$children" | awk 'NF {print $1}')"
+  kill -0 "$app" 2>/dev/null || break
+done
+alive=0; kill -0 "$app" 2>/dev/null && alive=1
+kill -TERM "$app" 2>/dev/null || true
+wait "$app" 2>/dev/null || true
+sleep 1
+for w in $(echo $helpers | tr ' ' '\n' | sort -u); do  # the worker and resource tracker, if still there
+  if ps -o args= -p "$w" 2>/dev/null | grep -q Kartenstube; then kill -KILL "$w" 2>/dev/null || true; fi
+done
+if [ "$alive" -ne 1 ]; then
+  echo "FAIL: the demo stopped by itself:" >&2; cat "$scratch/demo.err" >&2; exit 1
+fi
+if [ -z "${workers// /}" ]; then
+  echo "FAIL: no bot worker process started" >&2; cat "$scratch/demo.err" >&2; exit 1
+fi
+if grep -E "ERROR|Traceback" "$scratch/demo.err" >&2; then
+  echo "FAIL: the demo logged errors" >&2; exit 1
+fi
+echo "workers: bot worker process ran without errors"
