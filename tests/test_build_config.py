@@ -144,6 +144,7 @@ def test_macos_bundle_has_identifier_and_version(tmp_path: Path, monkeypatch: py
     assert bundle["version"] == _pyproject_version()
     assert bundle["info_plist"]["CFBundleShortVersionString"] == _pyproject_version()
     assert bundle["icon"].endswith(".icns")
+    assert "BUNDLE" not in run_spec(tmp_path, monkeypatch, "darwin", "--onefile")
 
 
 def _pyproject_version() -> str:
@@ -199,3 +200,28 @@ def test_ico_writer_layout() -> None:
     for i, n in enumerate(mk.ICO_SIZES):
         _, _, _, _, _, _, size, offset = struct.unpack("<BBBBHHII", data[6 + 16 * i: 22 + 16 * i])
         assert data[offset: offset + size] == pngs[n]
+
+
+def test_frozen_app_finds_assets_in_the_bundle_and_keeps_user_files_out_of_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a PyInstaller bundle sees it: sys.frozen, sys.executable in the app folder, sys._MEIPASS."""
+    from game import resources
+
+    app = tmp_path / "Kartenstube"
+    (app / "_internal" / "assets" / "sounds").mkdir(parents=True)
+    (app / "_internal" / "assets" / "sounds" / "card.wav").write_bytes(b"RIFF")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(app / "Kartenstube"))
+    monkeypatch.setattr(sys, "_MEIPASS", str(app / "_internal"), raising=False)
+    for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state")):
+        monkeypatch.setenv(var, str(tmp_path / "home" / sub))
+
+    assert resources.resource_path("assets", "sounds", "card.wav") == app / "_internal" / "assets" / "sounds" / "card.wav"
+    assert resources.app_dir() == app
+    for folder in (resources.config_dir(), resources.data_dir(), resources.state_dir()):
+        assert app not in folder.parents, folder
+    assert sorted(p.name for p in app.iterdir()) == ["_internal"]  # nothing written beside the executable
+
+    (app / "portable.txt").write_text("", encoding="utf-8")
+    for folder in (resources.config_dir(), resources.data_dir(), resources.state_dir()):
+        assert folder.parent == app / "userdata", folder
