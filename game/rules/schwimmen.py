@@ -239,6 +239,7 @@ class SchwimmenRules:
             shoves=s.shoves,
             choice=s.choice,
             swaps=s.swaps,
+            set_aside=() if s.options.closed_game else s.discarded,
             known_hands=s.public,
             revealed=revealed,
             ended_by=s.ended_by,

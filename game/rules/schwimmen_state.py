@@ -5,7 +5,7 @@ See ``game.rules.schwimmen`` for the rules and the glossary.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
@@ -20,13 +20,24 @@ class Phase(Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class SwapRecord:
     """A swap everyone saw: ``given`` went into the middle, ``taken`` came out of it."""
 
     seat: Seat
     given: tuple[Card, ...]
     taken: tuple[Card, ...]
+    text: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        # A compact repr computed once: long deals carry hundreds of records, and states are
+        # repr'd by tests and logs (Card.__str__ goes through slow Enum attribute access).
+        if not self.text:
+            g = " ".join(map(str, self.given))
+            object.__setattr__(self, "text", f"<{self.seat}:{g}>{' '.join(map(str, self.taken))}>")
+
+    def __repr__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +99,8 @@ class SchwimmenObservation:
     shoves: int
     choice: str
     swaps: tuple[SwapRecord, ...]
+    #: Middles set aside face up by the all-shove rule (open game only).
+    set_aside: tuple[Card, ...]
     known_hands: tuple[tuple[Card, ...], ...]
     #: Every active hand once the deal is over (and the 31/Feuer hands), else empty tuples.
     revealed: tuple[tuple[Card, ...], ...]

@@ -44,7 +44,7 @@ def _spec(players: int, options: SchwimmenOptions | None = None) -> GameSpec:
 
 
 # Seeds per player count: the per-state checks observe every seat, so big tables cost more.
-@pytest.mark.parametrize(("players", "seeds"), [(2, 20), (3, 12), (5, 6), (9, 4)])
+@pytest.mark.parametrize(("players", "seeds"), [(2, 10), (3, 6), (5, 5), (9, 4)])
 def test_contract_default_options(players: int, seeds: int) -> None:
     seen = run_contract(_spec(players), range(seeds))
     assert sum(seen.values()) == seeds
@@ -55,7 +55,8 @@ def test_contract_default_options(players: int, seeds: int) -> None:
     [
         SchwimmenOptions(no_passing=True, knock_minimum_20=False),
         SchwimmenOptions(all_shove_replaces_middle=False, direction="anticlockwise"),
-        SchwimmenOptions(deck="52", twenty_or_less_pays=True),
+        # Low cards make 20 rare: without the knock minimum random deals stay short.
+        SchwimmenOptions(deck="52", twenty_or_less_pays=True, knock_minimum_20=False),
         SchwimmenOptions(deck="36", mixed_rank_scoring=True, thirty_one_all_others_lose=True),
         SchwimmenOptions(closed_game=True),
     ],
