@@ -89,9 +89,11 @@ class Card:
     rank: Rank
     suit: Suit
     _key: int = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_key", _RANK_ORDINAL[self.rank] * 4 + _SUIT_ORDINAL[self.suit])
+        object.__setattr__(self, "_text", self.rank.value + self.suit.value)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):
@@ -102,7 +104,7 @@ class Card:
         return self._key
 
     def __str__(self) -> str:
-        return self.rank.value + self.suit.value
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({self})"
