@@ -1,0 +1,218 @@
+"""Bauern- and Dreierschnapsen agents: beginner, player and expert for every decision.
+
+One agent class serves both games; it dispatches on the observation's phase:
+
+- cut or knock (the cutter): cut; the odds are the same either way;
+- trump call: name the strongest suit among the three seen cards, or turn a blind card
+  (Aufschlagen) with a weak first packet; the blind position is picked at random (A-B7);
+- auction: bid the contract with the best expected game points whose estimated chance
+  (``ai.family_eval.chance``) passes the level's courage; the expert measures the chance by
+  playing the contract out on sampled deals (``ai.family_search.bid_chance``);
+- Dreier discard and raise: keep what the contract needs; discard low losers, never points
+  without need (discarded points are lost to everybody);
+- Kontra/Rekontra/Subkontra: from the stoppers in the hand against the contract;
+- card play: beginner greedy rules, player named heuristics with card counting
+  (``ai.family_cardplay``), expert determinized playouts (``ai.family_search``).
+
+Glossary: Abheben = cut; Klopfen = knock; Aufschlagen = trumps from a blind card; Drücken =
+discard; Kontra/Rekontra/Subkontra = x2/x4/x8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+from ai.family_cardplay import PLAYER_PLAY, beginner_play, run
+from ai.family_eval import COURAGE, KONTRA_BELOW, REKONTRA_ABOVE, best_discard, chance, kontra_chance
+from ai.family_search import bid_chance, play_values, raise_ids
+from ai.family_view import view_of
+from ai.search import best_key
+from game.cards import NORMAL_ORDER, SUITS, Suit
+from game.rules.base import Move
+from game.rules.contracts import BY_ID
+
+_SUIT_OF = {x.value: x for x in SUITS}
+_SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def _brole(obs: Any, seat: int | None = None) -> int:
+    q = obs.seat if seat is None else seat
+    role = (q - obs.dealer - 1) % obs.players
+    return (0, 1, 3)[role] if obs.players == 3 else role
+
+
+def _trump(obs: Any) -> Suit | None:
+    return _SUIT_OF[obs.trump] if obs.trump else None
+
+
+class FamilyAgent:
+    """A bot for Bauernschnapsen or Dreierschnapsen; ``level`` picks courage and card play."""
+
+    def __init__(self, level: str, seat: int = 0, samples: int = 24, bid_samples: int = 24,
+                 budget_s: float | None = 0.7) -> None:
+        self.level = level
+        self.seat = seat
+        self.samples = samples
+        self.bid_samples = bid_samples
+        self.budget_s = budget_s
+
+    def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
+        return self.explain(observation, legal_moves, rng)[0]
+
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        if len(legal_moves) == 1:
+            return legal_moves[0], "The only legal move"
+        phase = observation.phase
+        handler = getattr(self, f"_{phase}", None)
+        if handler is None:
+            return legal_moves[0], "First legal move"
+        move, why = handler(observation, legal_moves, rng)
+        return move, why
+
+    # -- before play ---------------------------------------------------------------------------
+    def _cut(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        cuts = [m for m in legal if m.kind == "cut"]
+        if self.level == "expert" or not cuts:
+            knock = next((m for m in legal if m.kind == "knock"), legal[0])
+            return knock, "Knock: the cards are dealt five at once; the odds do not change"
+        m = cuts[rng.randrange(len(cuts))]
+        return m, f"Cut at {m.arg}: cutting does not change the odds"
+
+    def _trump(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        named = [m for m in legal if m.kind == "trump"]
+        turns = [m for m in legal if m.kind == "turn"]
+
+        def strength(m: Move) -> float:
+            cs = [c for c in obs.hand if c.suit.value == m.arg]
+            return len(cs) * 2.0 + sum(NORMAL_ORDER[c.rank] for c in cs) * 0.5
+
+        if named:
+            best = max(named, key=lambda m: (strength(m), m.arg or ""))
+            cs = [c for c in obs.hand if c.suit.value == best.arg]
+            weak = len(cs) == 1 and NORMAL_ORDER[cs[0].rank] <= 3
+            if not (weak and turns and self.level != "beginner"):
+                return best, f"Name {_SUIT_NAME.get(best.arg or '', best.arg)} trumps: {len(cs)} of my first three"
+        m = turns[rng.randrange(len(turns))]
+        return m, "Aufschlagen: no suit of my first three is worth naming"
+
+    def _chance(self, obs: Any, cid: str, rng: Random) -> float:
+        dreier = obs.players == 3
+        p = chance(cid, obs.hand, _trump(obs), obs.players, _brole(obs), talon_bonus=dreier)
+        if self.level == "expert" and BY_ID[cid].goal.value != "normal" and p >= 0.2:
+            if BY_ID[cid].holding.value != "none" and obs.players == 4:
+                return p
+            sim = bid_chance(obs, cid, rng, self.bid_samples)
+            p = 0.75 * sim + 0.25 * p
+        return p
+
+    def _bid(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        bids = [m for m in legal if m.kind == "bid"]
+        courage = COURAGE[self.level]
+        best: tuple[float, Move, float] | None = None
+        for m in bids:
+            cid = m.arg or ""
+            row = BY_ID[cid]
+            if row.goal.value == "normal":
+                continue
+            p = self._chance(obs, cid, rng)
+            if p < courage:
+                continue
+            ev = row.gp * (2 * p - 1)
+            if best is None or ev > best[0]:
+                best = (ev, m, p)
+        if best is not None:
+            row = BY_ID[best[1].arg or ""]
+            return best[1], f"Bid {row.name}: about {best[2]:.0%} to make it, worth {row.gp}"
+        normal = next((m for m in bids if m.arg == "normal"), None)
+        if normal is not None:
+            return normal, "Open with the Normal game: nothing stronger is safe enough"
+        pas = next((m for m in legal if m.kind == "pass"), None)
+        if pas is not None:
+            return pas, "Pass: no contract I can make with enough confidence"
+        return bids[0], "The lowest bid"
+
+    def _discard(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        pairs = [(m.cards[0], m.cards[1]) for m in legal]
+        ups = raise_ids(obs.contract, _brole(obs)) if self.level != "beginner" else ()
+        if self.level == "beginner":
+            # Greedy: throw away the two lowest cards.
+            from ai.family_view import pts
+            pair = min(pairs, key=lambda p: (pts(p[0]) + pts(p[1]), NORMAL_ORDER[p[0].rank] + NORMAL_ORDER[p[1].rank]))
+            why = "Discard my two lowest cards"
+        else:
+            pair, _, target = best_discard(obs.contract, obs.hand, _trump(obs), pairs, _brole(obs), ups)
+            why = f"Discard {pair[0]} {pair[1]}: keeps the best hand for the {BY_ID[target].name}"
+        move = next(m for m in legal if set(m.cards) == set(pair))
+        return move, why
+
+    def _raise(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        stay = next(m for m in legal if m.kind == "stay")
+        cur = BY_ID[obs.contract]
+        trump = _trump(obs)
+        p_cur = chance(cur.id, obs.hand, trump, 3, _brole(obs))
+        ev_cur = cur.gp * (2 * p_cur - 1) if cur.goal.value != "normal" else 1.0 * (2 * p_cur - 1)
+        best: tuple[float, Move, float] | None = None
+        for m in legal:
+            if m.kind != "raise":
+                continue
+            row = BY_ID[m.arg or ""]
+            p = chance(row.id, obs.hand, trump, 3, _brole(obs))
+            if p < max(COURAGE[self.level], 0.75):
+                continue
+            ev = row.gp * (2 * p - 1)
+            if ev > ev_cur and (best is None or ev > best[0]):
+                best = (ev, m, p)
+        if best is not None and self.level != "beginner":
+            return best[1], f"Raise to {BY_ID[best[1].arg or ''].name}: about {best[2]:.0%} after the exchange"
+        return stay, f"Stay in the {cur.name}"
+
+    def _kontra(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        say = next(m for m in legal if m.kind != "pass")
+        pas = next(m for m in legal if m.kind == "pass")
+        row = BY_ID[obs.contract]
+        trump = _trump(obs)
+        if say.kind == "rekontra":
+            if obs.seat != obs.declarer:
+                return pas, "Leave Rekontra to my declaring partner"
+            p = chance(row.id, obs.hand, trump, obs.players, _brole(obs))
+            if p > REKONTRA_ABOVE[self.level]:
+                return say, f"Rekontra: the {row.name} is about {p:.0%} safe"
+            return pas, f"No Rekontra: about {p:.0%} to make the {row.name}"
+        p = kontra_chance(row.id, obs.hand, trump, obs.players)
+        limit = KONTRA_BELOW[self.level] * (0.5 if say.kind == "subkontra" else 1.0)
+        if p < limit:
+            return say, f"{say.kind.capitalize()}: my hand stops the {row.name} (about {p:.0%} for the declarer)"
+        return pas, f"No {say.kind}: the {row.name} is not clearly beaten (about {p:.0%} for the declarer)"
+
+    # -- card play -----------------------------------------------------------------------------
+    def _play(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        v = view_of(obs)
+        if self.level == "beginner":
+            return beginner_play(v, legal)
+        heur = run(PLAYER_PLAY, v, legal)
+        if self.level == "player":
+            return heur
+        # Forced or obvious moves first: the claim of 66 and marriages need no search.
+        if any(m.kind == "declare" for m in legal) and v.scores[v.my_side()] >= 66:
+            return heur
+        n = max(8, min(self.samples, 96 // max(1, len(legal))))
+        values, used = play_values(obs, legal, rng, n, self.budget_s)
+        keys = [str(m) for m in legal]
+        # Ties go to the heuristic's choice, then to the legal order (deterministic).
+        order = [str(heur[0])] + [k for k in keys if k != str(heur[0])]
+        k = best_key(values, order, eps=1e-6)
+        move = next(m for m in legal if str(m) == k)
+        if move == heur[0]:
+            return move, f"{heur[1]} (confirmed on {used} sampled deals)"
+        return move, f"{move}: best result over {used} sampled deals ({values[k]:+.2f} GP on average)"
+
+    def _claim(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        return run(PLAYER_PLAY, view_of(obs), legal)
+
+
+def make_family(level: str, seat: int) -> FamilyAgent | None:
+    if level not in ("beginner", "player", "expert"):
+        return None
+    return FamilyAgent(level, seat)

@@ -1,0 +1,178 @@
+"""Schwimmen (31) computer opponents: ``make(level, seat)`` for beginner, player and expert.
+
+- beginner: greedy best immediate value; keeps packet A when it is at least average; knocks
+  with 26 or more when no swap helps much.
+- player: remembers every card it has seen (the middle, the cards others took, the set-aside
+  middles) and values a hand by what it is worth now plus what it can still become from the
+  unseen cards; does not leave the next seat a gift in the middle; knocks by a threshold that
+  depends on its lives and on how many players are left; plays above 20 under the 20-or-less
+  option.
+- expert: evaluates every move by simulation: it samples the hidden cards, lets the others
+  take their greedy turns, and counts how often it would lose a life (``ai.schwimmen_eval``);
+  it knocks when knocking now is clearly safer than playing on.
+
+Every decision is a pure function of (observation, legal moves, rng).
+
+Glossary: schieben = shove; klopfen = knock; Schnauz = 31; Feuer = three aces; Mitte = middle;
+schwimmen = playing on without lives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+from ai.schwimmen_eval import loss_chance, middle_gift, others_in_order, potential, unseen, value
+from game.cards import Card
+from game.rules.base import Move
+
+
+def _after(hand: Sequence[Card], middle: Sequence[Card], m: Move) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Hand and middle after a swap move (shove and knock leave both as they are)."""
+    if m.kind == "swapall":
+        return tuple(middle), tuple(hand)
+    if m.kind == "swap":
+        h, c = m.cards
+        nh = list(hand)
+        nh[nh.index(h)] = c
+        nm = list(middle)
+        nm[nm.index(c)] = h
+        return tuple(nh), tuple(nm)
+    return tuple(hand), tuple(middle)
+
+
+def _label(m: Move) -> str:
+    if m.kind == "swap":
+        return f"swap {m.cards[0]} for {m.cards[1]}"
+    return {"swapall": "swap all three", "shove": "shove", "knock": "knock"}.get(m.kind, str(m))
+
+
+class SchwimmenAgent:
+    def __init__(self, level: str, seat: int = 0, samples: int = 40) -> None:
+        self.level = level
+        self.seat = seat
+        self.samples = samples
+
+    def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
+        return self.explain(observation, legal_moves, rng)[0]
+
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        o = observation
+        if len(legal_moves) == 1:
+            return legal_moves[0], "The only legal move"
+        kinds = {m.kind for m in legal_moves}
+        if "keep" in kinds:
+            return self._packet(o, legal_moves, rng)
+        if "pass2" in kinds:
+            return self._closed(o, legal_moves)
+        if self.level == "expert":
+            return self._expert_turn(o, legal_moves, rng)
+        return self._turn(o, legal_moves)
+
+    # -- the dealer's packet ----------------------------------------------------------------------
+    def _packet(self, o: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        keep = next(m for m in legal if m.kind == "keep")
+        reject = next(m for m in legal if m.kind == "reject")
+        v = value(o.hand, o.options)
+        if self.level == "beginner":
+            need, grow = 17.0, 0.0
+        else:
+            # An unseen packet is worth about 16; a rejected packet A also feeds the others.
+            need, grow = 18.0, 0.5 * potential(o.hand, unseen(o), o.options)
+        if v + grow >= need:
+            return keep, f"Keep packet A: {v:g} is better than an unseen packet"
+        return reject, f"Reject packet A: {v:g} is below what an unseen packet is worth"
+
+    # -- closed game (experimental option) --------------------------------------------------------
+    def _closed(self, o: Any, legal: Sequence[Move]) -> tuple[Move, str]:
+        five = list(o.hand) + list(o.pending)
+
+        def kept(m: Move) -> float:
+            rest = list(five)
+            for c in m.cards:
+                rest.remove(c)
+            return value(rest, o.options)
+
+        best = max(legal, key=lambda m: (kept(m), m.kind == "knock" and kept(m) >= 26, str(m)))
+        knocks = [m for m in legal if m.kind == "knock" and m.cards == best.cards]
+        if knocks and kept(best) >= 26:
+            return knocks[0], f"Knock keeping {kept(best):g}"
+        pas = next((m for m in legal if m.kind == "pass2" and m.cards == best.cards), best)
+        return pas, f"Keep the best three ({kept(pas):g}) and pass two on"
+
+    # -- beginner and player turns ----------------------------------------------------------------
+    def knock_threshold(self, o: Any) -> float:
+        active = sum(o.active)
+        t = 26.0 - 0.7 * max(0, active - 3)
+        if o.lives[o.seat] == 0:
+            t += 1.5  # swimming: a lost showdown ends the match
+        return max(22.0, min(29.0, t))
+
+    def _turn(self, o: Any, legal: Sequence[Move]) -> tuple[Move, str]:
+        opts = o.options
+        now = value(o.hand, opts)
+        final = o.knocker is not None
+        pool = unseen(o) if self.level == "player" else []
+        nxt = others_in_order(o)
+        known_next = o.known_hands[nxt[0]] if nxt else ()
+
+        def score(m: Move) -> float:
+            h, mid = _after(o.hand, o.middle, m)
+            s = value(h, opts)
+            if self.level == "player" and not final:
+                s += 0.5 * potential(h, pool, opts) - 1.5 * middle_gift(mid, known_next, opts)
+            if opts.twenty_or_less_pays and s > 20:
+                s += 4.0  # 20 or less pays: getting above 20 is what matters most
+            return s
+
+        moves = [m for m in legal if m.kind in ("swap", "swapall")]
+        best = max(moves, key=lambda m: (score(m), str(m))) if moves else None
+        best_v = value(_after(o.hand, o.middle, best)[0], opts) if best is not None else now
+        knock = next((m for m in legal if m.kind == "knock"), None)
+        thr = 26.0 if self.level == "beginner" else self.knock_threshold(o)
+        if knock is not None and now >= thr and best_v < now + 2:
+            return knock, f"Knock with {now:g}: good enough and no swap helps much"
+        shove = next((m for m in legal if m.kind == "shove"), None)
+        stay = score(shove) if shove is not None else -1.0
+        if best is not None and (shove is None or score(best) > stay + 1e-9):
+            return best, f"{_label(best).capitalize()}: {now:g} becomes {best_v:g}"
+        if shove is not None:
+            return shove, f"Shove: no swap improves my {now:g}"
+        return legal[0], "First legal move"
+
+    # -- expert -----------------------------------------------------------------------------------
+    def _expert_turn(self, o: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        opts = o.options
+        now = value(o.hand, opts)
+        final = o.knocker is not None
+        turns_left = max(0, o.final_left - 1) if final else None
+        pool = unseen(o)
+        k = max(12, min(self.samples, 240 // max(1, len(legal))))
+        scored: list[tuple[float, float, str, Move]] = []
+        for m in legal:
+            if m.kind == "knock":
+                continue
+            h, mid = _after(o.hand, o.middle, m)
+            p = loss_chance(o, h, mid, Random(rng.random()), k, knocked=final, turns_left=turns_left)
+            grow = 0.0 if final else potential(h, pool, opts)
+            scored.append((p - 0.01 * grow, -value(h, opts), str(m), m))
+        scored.sort(key=lambda t: (t[0], t[1], t[2]))
+        best_p, _, _, best = scored[0]
+        knock = next((m for m in legal if m.kind == "knock"), None)
+        if knock is not None:
+            pk = loss_chance(o, o.hand, o.middle, Random(rng.random()), k, knocked=True)
+            fair = 1.0 / max(2, sum(o.active))
+            caution = 0.75 if o.lives[o.seat] == 0 else 0.9
+            if pk < best_p * caution and pk < fair:
+                return knock, f"Knock with {now:g}: about {pk:.0%} to lose a life, less than playing on"
+        nv = value(_after(o.hand, o.middle, best)[0], opts)
+        if best.kind == "shove":
+            return best, f"Shove: keeping {now:g} is safest (about {best_p:.0%} to lose a life)"
+        return best, f"{_label(best).capitalize()}: {now:g} becomes {nv:g} (about {max(0.0, best_p):.0%} to lose a life)"
+
+
+def make(level: str, seat: int = 0) -> SchwimmenAgent | None:
+    if level not in ("beginner", "player", "expert"):
+        return None
+    return SchwimmenAgent(level, seat)

@@ -1,0 +1,144 @@
+"""Schwimmen bot helpers: what a seat knows, hand potential, and simulated showdowns.
+
+- :func:`unseen` is every card of the pack whose place the seat does not know: not in its
+  hand, not in the middle, not publicly known in another hand (cards taken from the middle),
+  not set aside face up by the all-shove rule.  (The dealer also remembers a rejected packet
+  A: it lies face up in the middle.)
+- :func:`potential` rates how a hand can still grow: two cards of a suit with good cards of
+  that suit still unseen are worth more than the bare value says.
+- :func:`loss_chance` samples the others' hidden cards, lets every other seat take one greedy
+  turn from the middle in order of play, and counts how often this seat would lose a life at
+  the showdown (the rules' own :func:`losers_of`, so Feuer and the 20-or-less option count).
+
+Glossary: Schnauz = 31; Feuer = three aces; Mitte = middle; schieben = shove; klopfen = knock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+from game.cards import Card
+from game.rules.schwimmen_showdown import losers_of
+from game.rules.schwimmen_values import CARD_VALUE, HandValue, hand_value, pack
+
+
+def unseen(obs: Any) -> list[Card]:
+    """Cards whose place this seat does not know (the stock and the others' hidden cards)."""
+    gone: list[Card] = list(obs.hand) + list(obs.middle)
+    for q, ks in enumerate(obs.known_hands):
+        if q != obs.seat:
+            gone += list(ks)
+    # Middles set aside by the all-shove rule were face up: every card that was ever in the
+    # middle and is no longer in the middle or a known hand went to the discard pile.
+    rest = list(pack(obs.options))
+    for c in gone:
+        if c in rest:
+            rest.remove(c)
+    return rest
+
+
+def value(cards: Sequence[Card], options: Any) -> float:
+    return hand_value(cards, options).value
+
+
+def potential(hand: Sequence[Card], pool: Sequence[Card], options: Any) -> float:
+    """Average best value reachable by swapping one card for one card of ``pool``, minus the
+    current value: how much the hand can still grow from cards that may yet appear."""
+    if not pool:
+        return 0.0
+    now = value(hand, options)
+    gain = 0.0
+    for c in pool:
+        best = now
+        for i in range(3):
+            h = list(hand)
+            h[i] = c
+            best = max(best, value(h, options))
+        gain += best - now
+    return gain / len(pool)
+
+
+def best_swap(hand: Sequence[Card], middle: Sequence[Card], options: Any) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The greedy best hand reachable in one turn (swap one, swap all, or keep) and the middle
+    it leaves."""
+    best_h, best_m = tuple(hand), tuple(middle)
+    best_v = hand_value(hand, options)
+    for i in range(3):
+        for j in range(len(middle)):
+            h = list(hand)
+            m = list(middle)
+            h[i], m[j] = m[j], h[i]
+            v = hand_value(h, options)
+            if v > best_v:
+                best_v, best_h, best_m = v, tuple(h), tuple(m)
+    if len(middle) == 3:
+        v = hand_value(middle, options)
+        if v > best_v:
+            best_h, best_m = tuple(middle), tuple(hand)
+    return best_h, best_m
+
+
+def others_in_order(obs: Any) -> list[int]:
+    """Active seats after this one in the order of play."""
+    n = obs.players
+    step = 1 if getattr(obs.options, "direction", "clockwise") == "clockwise" else -1
+    return [q for q in ((obs.seat + step * k) % n for k in range(1, n)) if obs.active[q]]
+
+
+def sample_others(obs: Any, pool: list[Card], rng: Random) -> dict[int, tuple[Card, ...]]:
+    """Hidden hands of the other active seats: their public cards plus unseen cards."""
+    rng.shuffle(pool)
+    out: dict[int, tuple[Card, ...]] = {}
+    i = 0
+    for q in others_in_order(obs):
+        known = tuple(obs.known_hands[q])[:3]
+        k = 3 - len(known)
+        out[q] = known + tuple(pool[i:i + k])
+        i += k
+    return out
+
+
+def loss_chance(obs: Any, hand: Sequence[Card], middle: Sequence[Card], rng: Random, samples: int,
+                knocked: bool, turns_left: int | None = None) -> float:
+    """Chance that this seat loses a life if it ends its turn with ``hand`` and ``middle``:
+    each other seat still to move gets one greedy turn (the final round after a knock, or one
+    lap of play otherwise), then a showdown."""
+    pool = unseen(obs)
+    order = others_in_order(obs)
+    if turns_left is not None:
+        order = order[:turns_left]
+    opts = obs.options
+    lost = 0
+    for _ in range(samples):
+        hands = sample_others(obs, pool, rng)
+        mid = tuple(middle)
+        ended = ""
+        for q in order:
+            h, mid = best_swap(hands[q], mid, opts)
+            hands[q] = h
+            v = hand_value(h, opts)
+            if v.is_31 or v.is_feuer:
+                ended = "feuer" if v.is_feuer else "31"
+                break
+        hands[obs.seat] = tuple(hand)
+        seats = [obs.seat] + others_in_order(obs)
+        values: dict[int, HandValue] = {q: hand_value(hands[q], opts) for q in seats}
+        losers, _, _ = losers_of(seats, values, ended or ("knock" if knocked else "shoves"), (), None, opts)
+        if obs.seat in losers:
+            lost += 1
+    return lost / max(samples, 1)
+
+
+def middle_gift(middle: Sequence[Card], known_next: Sequence[Card], options: Any) -> float:
+    """How much the middle we leave can help the next seat, judged by its public cards and by
+    the raw value of the best card left (an ace lying in the middle is an invitation)."""
+    top = max((CARD_VALUE[c.rank] for c in middle), default=0)
+    gift = top / 11.0
+    if known_next:
+        for c in middle:
+            same = [k for k in known_next if k.suit is c.suit]
+            if same:
+                gift += (CARD_VALUE[c.rank] + sum(CARD_VALUE[k.rank] for k in same)) / 31.0
+    return gift
