@@ -39,18 +39,9 @@ class BauernOptions:
 
 
 @dataclass(frozen=True, slots=True)
-class DreierOptions:
-    trump_must_be_held: bool = True
-    follow_rules: Literal["strict", "wikibooks"] = "strict"
-    must_undertrump: bool = True
-    schnapser_leader: Literal["forehand", "declarer"] = "forehand"
-    marriage_needs_trick: bool = True
-    claim_after_last_trick: bool = False
-    first_trick_visible: bool = True
-    match_target: int = 24
-    schneider_double: bool = True
-    retourschneider: bool = False
-    count_down: bool = False
+class DreierOptions(BauernOptions):
+    """Every Bauernschnapsen option applies (RULES.md D14 "Same as 3.10"), plus these."""
+
     allow_raise_after_exchange: bool = True
     tie_break: Literal["schnapsenPlayoff", "shared"] = "schnapsenPlayoff"
     bummerl_to: Literal["allNonWinners", "lowestOnly"] = "allNonWinners"
