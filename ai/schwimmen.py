@@ -26,6 +26,7 @@ from typing import Any
 from ai.schwimmen_eval import loss_chance, middle_gift, others_in_order, potential, unseen, value
 from game.cards import Card
 from game.rules.base import Move
+from game.rules.schwimmen_values import hand_value
 
 
 def _after(hand: Sequence[Card], middle: Sequence[Card], m: Move) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -48,6 +49,16 @@ def _label(m: Move) -> str:
     return {"swapall": "swap all three", "shove": "shove", "knock": "knock"}.get(m.kind, str(m))
 
 
+def grab_31(o: Any, legal: Sequence[Move]) -> tuple[Move, str] | None:
+    """31 or Feuer ends the deal at once and cannot lose (Feuer) or lose only to Feuer: take it."""
+    for m in legal:
+        if m.kind in ("swap", "swapall"):
+            v = hand_value(_after(o.hand, o.middle, m)[0], o.options)
+            if v.is_31 or v.is_feuer:
+                return m, f"{_label(m).capitalize()}: {v.label} ends the deal at once"
+    return None
+
+
 class SchwimmenAgent:
     def __init__(self, level: str, seat: int = 0, samples: int = 40) -> None:
         self.level = level
@@ -66,6 +77,9 @@ class SchwimmenAgent:
             return self._packet(o, legal_moves, rng)
         if "pass2" in kinds:
             return self._closed(o, legal_moves)
+        grab = grab_31(o, legal_moves)
+        if grab is not None:
+            return grab
         if self.level == "expert":
             return self._expert_turn(o, legal_moves, rng)
         return self._turn(o, legal_moves)
@@ -109,18 +123,19 @@ class SchwimmenAgent:
             t += 1.5  # swimming: a lost showdown ends the match
         return max(22.0, min(29.0, t))
 
-    def _turn(self, o: Any, legal: Sequence[Move]) -> tuple[Move, str]:
+    def _turn(self, o: Any, legal: Sequence[Move], player_like: bool = False) -> tuple[Move, str]:
         opts = o.options
         now = value(o.hand, opts)
         final = o.knocker is not None
-        pool = unseen(o) if self.level == "player" else []
+        counts = self.level == "player" or player_like
+        pool = unseen(o) if counts else []
         nxt = others_in_order(o)
         known_next = o.known_hands[nxt[0]] if nxt else ()
 
         def score(m: Move) -> float:
             h, mid = _after(o.hand, o.middle, m)
             s = value(h, opts)
-            if self.level == "player" and not final:
+            if counts and not final:
                 s += 0.5 * potential(h, pool, opts) - 1.5 * middle_gift(mid, known_next, opts)
             if opts.twenty_or_less_pays and s > 20:
                 s += 4.0  # 20 or less pays: getting above 20 is what matters most
@@ -130,7 +145,7 @@ class SchwimmenAgent:
         best = max(moves, key=lambda m: (score(m), str(m))) if moves else None
         best_v = value(_after(o.hand, o.middle, best)[0], opts) if best is not None else now
         knock = next((m for m in legal if m.kind == "knock"), None)
-        thr = 26.0 if self.level == "beginner" else self.knock_threshold(o)
+        thr = 26.0 if self.level == "beginner" else 99.0 if player_like else self.knock_threshold(o)
         if knock is not None and now >= thr and best_v < now + 2:
             return knock, f"Knock with {now:g}: good enough and no swap helps much"
         shove = next((m for m in legal if m.kind == "shove"), None)
@@ -143,33 +158,32 @@ class SchwimmenAgent:
 
     # -- expert -----------------------------------------------------------------------------------
     def _expert_turn(self, o: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+        """Simulation where it decides the deal: the final round after a knock (every move
+        judged by its chance to lose a life on the same sampled deals) and the knock itself
+        (knock when the simulated chance to lose is well under a fair share); other turns by
+        the player's valuation, which looks further ahead than one simulated lap."""
         opts = o.options
         now = value(o.hand, opts)
-        final = o.knocker is not None
-        turns_left = max(0, o.final_left - 1) if final else None
-        pool = unseen(o)
+        seed = rng.random()  # common random numbers: every move judged on the same deals
         k = max(12, min(self.samples, 240 // max(1, len(legal))))
-        scored: list[tuple[float, float, str, Move]] = []
-        for m in legal:
-            if m.kind == "knock":
-                continue
-            h, mid = _after(o.hand, o.middle, m)
-            p = loss_chance(o, h, mid, Random(rng.random()), k, knocked=final, turns_left=turns_left)
-            grow = 0.0 if final else potential(h, pool, opts)
-            scored.append((p - 0.01 * grow, -value(h, opts), str(m), m))
-        scored.sort(key=lambda t: (t[0], t[1], t[2]))
-        best_p, _, _, best = scored[0]
+        if o.knocker is not None:
+            turns_left = max(0, o.final_left - 1)
+            scored: list[tuple[float, float, str, Move]] = []
+            for m in legal:
+                h, mid = _after(o.hand, o.middle, m)
+                p = loss_chance(o, h, mid, Random(seed), k, knocked=True, turns_left=turns_left)
+                scored.append((p, -value(h, opts), str(m), m))
+            scored.sort(key=lambda x: (x[0], x[1], x[2]))
+            p, negv, _, best = scored[0]
+            return best, f"Final turn: {_label(best)} for {-negv:g} (about {p:.0%} to lose a life)"
         knock = next((m for m in legal if m.kind == "knock"), None)
         if knock is not None:
-            pk = loss_chance(o, o.hand, o.middle, Random(rng.random()), k, knocked=True)
-            fair = 1.0 / max(2, sum(o.active))
-            caution = 0.75 if o.lives[o.seat] == 0 else 0.9
-            if pk < best_p * caution and pk < fair:
-                return knock, f"Knock with {now:g}: about {pk:.0%} to lose a life, less than playing on"
-        nv = value(_after(o.hand, o.middle, best)[0], opts)
-        if best.kind == "shove":
-            return best, f"Shove: keeping {now:g} is safest (about {best_p:.0%} to lose a life)"
-        return best, f"{_label(best).capitalize()}: {now:g} becomes {nv:g} (about {max(0.0, best_p):.0%} to lose a life)"
+            pk = loss_chance(o, o.hand, o.middle, Random(seed), k, knocked=True)
+            active = max(2, sum(o.active))
+            share = (0.45 if o.lives[o.seat] == 0 else 0.6) / active
+            if pk <= share:
+                return knock, f"Knock with {now:g}: only about {pk:.0%} to lose a life"
+        return self._turn(o, [m for m in legal if m.kind != "knock"], player_like=True)
 
 
 def make(level: str, seat: int = 0) -> SchwimmenAgent | None:

@@ -26,12 +26,10 @@ from game.rules.schwimmen_values import CARD_VALUE, HandValue, hand_value, pack
 
 def unseen(obs: Any) -> list[Card]:
     """Cards whose place this seat does not know (the stock and the others' hidden cards)."""
-    gone: list[Card] = list(obs.hand) + list(obs.middle)
+    gone: list[Card] = list(obs.hand) + list(obs.middle) + list(getattr(obs, "set_aside", ()))
     for q, ks in enumerate(obs.known_hands):
         if q != obs.seat:
             gone += list(ks)
-    # Middles set aside by the all-shove rule were face up: every card that was ever in the
-    # middle and is no longer in the middle or a known hand went to the discard pile.
     rest = list(pack(obs.options))
     for c in gone:
         if c in rest:
