@@ -36,6 +36,14 @@ PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 class Usage:
     msgids: dict[str, list[str]] = field(default_factory=dict)  # msgid -> ["file:line", ...]
     prefixes: dict[str, list[str]] = field(default_factory=dict)
+    #: Other string constants shaped like a key ("menu.stats"), e.g. in a table passed to t(key)
+    #: through a variable; checked against the catalogue's namespaces in :func:`problems`.
+    indirect: dict[str, list[str]] = field(default_factory=dict)
+
+
+KEY_SHAPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
+#: Key-shaped constants that are not messages: file names and module paths.
+NOT_KEYS = re.compile(r"\.(json|png|wav|py|md|mo|po|txt|otf|ttf|zip|sqlite3|log)$|^(game|ai|tests)\.")
 
 
 def _files(root: Path) -> list[Path]:
@@ -63,6 +71,9 @@ def scan(root: Path = ROOT) -> Usage:
             continue
         rel = path.relative_to(root).as_posix()
         for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY_SHAPE.match(node.value) \
+                    and not NOT_KEYS.search(node.value):
+                usage.indirect.setdefault(node.value, []).append(f"{rel}:{node.lineno}")
             if not (isinstance(node, ast.Call) and _is_t(node.func) and node.args):
                 continue
             arg = node.args[0]
@@ -105,6 +116,10 @@ def problems(usage: Usage, cats: dict[str, dict[str, str]]) -> list[str]:
         if prefix and not any(k.startswith(prefix) for k in cats["en"]):
             out.append(f"no msgid starts with {prefix!r} (f-string at {where[0]})")
     en = cats["en"]
+    namespaces = {k.split(".")[0] for k in en}
+    for key, where in sorted(usage.indirect.items()):
+        if key not in usage.msgids and key.split(".")[0] in namespaces and key not in en:
+            out.append(f"missing in en: {key!r} (key-shaped constant at {where[0]}, probably passed to t())")
     for lang in ("de", "ja", "de_DE"):
         for msgid, text in cats[lang].items():
             if msgid not in en:

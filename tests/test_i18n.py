@@ -48,12 +48,15 @@ def test_every_msgid_used_in_code_is_translated_with_the_same_placeholders(cats)
 
 
 def test_problems_are_reported(cats):
-    usage = extract.Usage(msgids={"no.such.key": ["x.py:1"]}, prefixes={"nothing.": ["x.py:2"]})
+    usage = extract.Usage(msgids={"no.such.key": ["x.py:1"]}, prefixes={"nothing.": ["x.py:2"]},
+                          indirect={"menu.nowhere": ["x.py:3"], "other.namespace": ["x.py:4"]})
     broken = {lang: dict(c) for lang, c in cats.items()}
     broken["ja"]["table.trump"] = "切り札"  # placeholder {suit} dropped
     found = "\n".join(extract.problems(usage, broken))
     assert "missing in de: 'no.such.key'" in found and "'nothing.'" in found
     assert "ja 'table.trump': placeholders" in found
+    assert "'menu.nowhere' (key-shaped constant" in found and "other.namespace" not in found
+    assert not extract.NOT_KEYS.search("menu.stats") and extract.NOT_KEYS.search("settings.json")
 
 
 def test_game_vocabulary_is_complete(cats):
