@@ -338,7 +338,7 @@ def deal_from_controller(c: Any) -> dict[str, Any]:
     if res is None:
         raise ValueError("the round is not over")
     human = c.human_seat if c.human_seat is not None else 0
-    mapping = [c.match_seat(i) for i in range(len(res.points))]
+    mapping = _round_seats(c, len(res.points))
     points = [0] * c.players
     for round_seat, match_seat in enumerate(mapping):
         points[match_seat] = int(res.points[round_seat])
@@ -358,6 +358,18 @@ def deal_from_controller(c: Any) -> dict[str, Any]:
         kw["closes"] = int(d.get("closed_by") == rseat)
         kw["melds"] = sum(1 for m in d.get("marriages", ()) if _meld_seat(m) == rseat)
     return kw
+
+
+def _round_seats(c: Any, n: int) -> list[int]:
+    """Match seat of each round seat of the round just finished.  Not ``c.match_seat``: once a
+    round is booked the match may already have entered (or left) a Dreierschnapsen playoff."""
+    if n == c.players:
+        return list(range(n))
+    # a 2-player playoff deal: the two seats tied on the top score (game.rules.match keeps
+    # their scores unchanged and picks the first two tied seats in seat order)
+    scores = list(c.match.scores)
+    best = max(scores)
+    return [i for i, sc in enumerate(scores) if sc == best][:n]
 
 
 def _meld_seat(meld: Any) -> int | None:

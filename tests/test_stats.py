@@ -127,3 +127,23 @@ def test_records_a_bot_vs_bot_schnapsen_match(stats):
     assert s.bummerl == c.match.bummerl[0]
     (m,) = stats.matches()
     assert m["deals"] == len(deals) and all(d["match_id"] == m["id"] for d in deals)
+
+
+def test_dreier_playoff_deal_is_filed_under_the_tied_seats():
+    """After the playoff deal the match has left the playoff, so the round seats must be
+    rebuilt from the tied scores, not from the controller's current seat map."""
+    from types import SimpleNamespace
+
+    from game.rules.base import RoundResult
+
+    res = RoundResult((0, 2), "seat 1 wins the playoff", "2.6 row 1", {"closed_by": 1, "marriages": (("H", 1),)})
+    match = SimpleNamespace(scores=(10, 25, 25), winners=(2,), bummerl=(1, 1, 0), history=(1, 2, 3))
+    c = SimpleNamespace(game_id="dreierschnapsen", players=3, levels=("player", "player", "human"), human_seat=2,
+                        undo_used=False, master_seed=5, round_no=3, round_result=res, match=match,
+                        match_seat=lambda i: 1 / 0)  # must not be used
+    kw = deal_from_controller(c)
+    assert kw["points"] == [0, 0, 2] and kw["seat"] == 2
+    assert (kw["closes"], kw["melds"]) == (1, 1)  # round seat 1 is match seat 2, the human
+    human_out = SimpleNamespace(**{**vars(c), "human_seat": 0})
+    kw = deal_from_controller(human_out)
+    assert kw["points"] == [0, 0, 2] and (kw.get("closes", 0), kw.get("melds", 0)) == (0, 0)
