@@ -22,7 +22,7 @@ from typing import Any
 
 from ai.determinize import sample_world
 from ai.knowledge import schnapsen_knowledge
-from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
+from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run, trump_words
 from ai.schnapsen_search import world_values
 from ai.schnapsen_solver import phase2_values
 from ai.search import best_key, pimc
@@ -172,13 +172,18 @@ def _preference(observation: Any, legal: Sequence[Move]) -> list[str]:
 
 def _reason(o: Any, move: Move, value: float, exact: bool, used: int) -> str:
     gp = abs(value)
-    who = "you win" if value > 0 else "you lose"
-    how = (f"{who} {gp:.0f} game point{'s' if round(gp) != 1 else ''} against any defence" if exact
-           else f"about {value:+.2f} game points on average over {used} possible deals")
+    if exact:
+        outcome = "a draw" if gp < 0.5 else f"{'you win' if value > 0 else 'you lose'} {gp:.0f} game point{'s' if round(gp) != 1 else ''}"
+        how = f"{outcome} against any defence"
+    else:
+        how = f"worth about {value:+.1f} game points over {used} possible deals"
     if move.kind == "close":
-        return f"Close now: {o.points} points and the strongest cards; {how}"
+        k = schnapsen_knowledge(o)
+        return (f"Close now: {o.points} points and {trump_words(k)}, the opponent has "
+                f"{k.score(k.opp)}; {how}")
     if move.kind == "declare":
-        return f"Declare 66 with {o.points} points: {how}"
+        return f"Declare 66 with {o.points} points: {how}" if o.points >= 66 else \
+            f"Give up with a false declaration ({o.points} points): playing on loses more; {how}"
     if move.kind == "pass":
         return f"Do not declare: {how}"
     if move.kind == "meld":

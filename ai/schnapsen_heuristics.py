@@ -60,6 +60,12 @@ def sure_winner(k: SchnapsenKnowledge, c: int) -> bool:
     return k.perfect and bool(opp & SUIT_MASK[SUIT[c]])
 
 
+def trump_words(k: SchnapsenKnowledge) -> str:
+    """The trumps in hand for a hint, e.g. "A/10/K of trumps" or "no trumps"."""
+    ranks = [str(DECK[c].rank).replace("T", "10") for c in bits(k.hand & SUIT_MASK[k.trump])]
+    return f"{'/'.join(ranks)} of trumps" if ranks else "no trumps"
+
+
 def cheap_key(c: int, k: SchnapsenKnowledge, keep: int = 0) -> tuple[int, int, int]:
     """Sort key for throwing a card away: not a trump, not part of a marriage, fewest points."""
     return (SUIT[c] == k.trump, bool(keep >> c & 1), POINTS[c])
@@ -103,8 +109,7 @@ def close_when_safe(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     mine = k.score(k.seat) + meld
     if mine + sure >= 66 and count(trumps) >= 2 and k.tricks[k.seat]:
         opp = k.score(k.opp)
-        return legal["close"], (f"Close now: {mine} points and {count(trumps)} trumps with the top cards, "
-                                f"the opponent has {opp}")
+        return legal["close"], f"Close now: {mine} points and {trump_words(k)}, the opponent has {opp}"
     return None
 
 
