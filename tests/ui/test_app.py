@@ -79,7 +79,11 @@ def test_f11_toggles_fullscreen(tmp_path):
     app.shutdown()
 
 
-def test_menu_keyboard_to_table_and_coming_soon(tmp_path):
+def test_menu_keyboard_to_table_and_coming_soon(tmp_path, monkeypatch):
+    from game.ui import scenes
+
+    # Only Schnapsen has a table in this test, whatever other games have meanwhile.
+    monkeypatch.setattr(scenes, "TABLE_HELPERS", {"schnapsen": scenes.TABLE_HELPERS["schnapsen"]})
     config = AppConfig(size=(1280, 720), settings_dir=tmp_path, persist=False, speed=0.0, bot_pause=0.0,
                        use_processes=False, seed=4)
     app = App(config)

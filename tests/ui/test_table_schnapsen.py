@@ -215,3 +215,17 @@ def test_draw_changes_nothing(table):
     scene.show_last_trick = True
     app.draw(app.screen)
     assert snapshot() == before and ctrl.state is state
+
+
+def test_deal_is_animated_in_the_real_order(table):
+    """RULES.md S3: 3 cards to the non-dealer, 3 to the dealer, the turn-up, 2 and 2, the stock."""
+    app, scene, ctrl = table
+    obs = ctrl.observation()
+    assert obs.dealer == 1
+    assert scene.helper.deal_plan(obs) == [("hand0", 3), ("hand1", 3), ("turnup", 1), ("hand0", 2),
+                                           ("hand1", 2), ("stock", 9)]
+    # After the deal every zone matches the observation: 5 + 5 cards, the turn-up, 9 in the stock.
+    zones = scene.presenter.zones
+    assert sorted(map(str, zones["hand0"])) == sorted(map(str, obs.hand))
+    assert len(zones["hand1"]) == 5 and zones["turnup"] == [obs.turnup] and len(zones["stock"]) == 9
+    assert all(scene.presenter.views[c].flip == 0.0 for c in zones["hand1"] + zones["stock"])
