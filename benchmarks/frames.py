@@ -21,6 +21,7 @@ import os  # noqa: E402
 import statistics  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -62,7 +63,7 @@ def main() -> int:
     first_cpu = time.process_time()
     app.step(1 / FPS)
     menu.start()  # the table opens as if Enter were pressed
-    table = app.scene
+    table: Any = app.scene
     table.autoplay = True  # a simple bot makes the human seat's moves, through the same path as a click
     table.auto_agent()  # the stand-in for the human is made before timing starts
     times: list[float] = []
@@ -86,7 +87,8 @@ def main() -> int:
                 deals += 1
                 if deals >= args.deals:
                     break
-                app.scene.activate("next")
+                summary: Any = app.scene
+                summary.activate("next")
     finally:
         app.shutdown()
     times.sort()

@@ -186,7 +186,7 @@ class SummaryScene(Scene):
         for line in _wrap(rule, size, rect.width - 60):
             draw_text(surface, line, (rect.left + 30, y), size, BRASS)
             y += int(size * 1.35)
-        if result is not None and getattr(result, "rule", ""):
+        if result is not None and result.rule:
             draw_text(surface, t("summary.rule", rule=result.rule), (rect.left + 30, y), int(size * 0.85), MUTED)
 
     def _draw_sheet(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
