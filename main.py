@@ -50,8 +50,14 @@ def _size(text: str | None) -> tuple[int, int] | None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from game.diagnostics import setup_logging
+    from game.resources import state_dir
+
+    try:
+        log_folder = state_dir()
+    except OSError:
+        log_folder = None  # an unwritable home: log to stderr only
+    setup_logging(log_folder, verbose=args.verbose)
     if args.smoke:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -72,10 +78,17 @@ def main(argv: list[str] | None = None) -> int:
     config.extra["start_time"] = START
     try:
         app = App(config)
-        from game.ui.scenes.menu import MenuScene
+        problem = None
+        if not args.smoke:  # smoke runs leave the player's settings, saves and statistics alone
+            from game.ui.session import install
 
-        menu = MenuScene(app)
-        app.push(menu)
+            session = install(app, cli_lang=args.lang, state_folder=log_folder, record=not args.demo,
+                              save_matches=not args.demo)
+            if not args.demo:
+                problem = session.check_save()
+        from game.ui.session import open_menu
+
+        menu = open_menu(app, problem)
         if args.smoke or args.demo:
             menu.start()  # straight through the menu to the table
         code = app.run()

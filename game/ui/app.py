@@ -149,6 +149,8 @@ class App:
         self.first_frame_at: float | None = None
         #: Seconds since start, advanced by dt (deterministic under tests).
         self.now = 0.0
+        #: The player's comforts (game.ui.session.install): global keys, saves, settings.
+        self.session: Any = None
 
     def _set_minimum_size(self) -> None:
         try:
@@ -222,6 +224,8 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if self.session is not None and self.session.handle_event(event):
+            return
         if self.scene is not None:
             self.scene.handle_event(event)
 
@@ -235,6 +239,8 @@ class App:
         self.now += dt
         if self.scene is not None:
             self.scene.update(dt)
+        if self.session is not None:
+            self.session.update(dt)
         self.draw(self.screen)
         pygame.display.flip()
         self.frames += 1

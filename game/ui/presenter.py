@@ -51,6 +51,8 @@ class Presenter:
     def __init__(self, scene: Any, speed: float = 1.0) -> None:
         self.scene = scene
         self.anim = Animator(speed)
+        #: Seconds a finished trick stays (the settings may change it live).
+        self.trick_pause = TRICK_PAUSE
         self.reset()
 
     def reset(self) -> None:
@@ -176,7 +178,7 @@ class Presenter:
             cards = list(self.zones.get("trick", []))
             self.zones["trick"] = []
             self.zones.setdefault(f"pile{e.seat}", []).extend(cards)
-            return [Wait(TRICK_PAUSE), self._raise(cards), self._moves([f"pile{e.seat}"], FLY * 1.1)]
+            return [Wait(self.trick_pause), self._raise(cards), self._moves([f"pile{e.seat}"], FLY * 1.1)]
         if isinstance(e, ev.CardDrawn):
             src = "turnup" if e.from_turnup and self.zones.get("turnup") else "stock"
             c = self._take(src, e.card, -1 if src == "stock" else 0)
@@ -422,7 +424,7 @@ class Presenter:
     def draw(self, surface: pygame.Surface) -> None:
         legal = self.scene.legal_cards()
         human_hand = set(self.zones.get(f"hand{self.scene.human_seat}", []))
-        dim_illegal = bool(legal) and len(legal) < len(human_hand)
+        dim_illegal = bool(legal) and len(legal) < len(human_hand) and getattr(self.scene, "highlight_legal", True)
         for v in sorted(self.views.values(), key=lambda v: v.z):
             if v.card in self.zones.get("gone", ()):
                 continue
@@ -463,6 +465,7 @@ class _Art:
     def __init__(self) -> None:
         self.cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self.style = "french"
+        self.back = "classic_red"
         #: Widths the card art is drawn at (the layout's zone widths); cards in flight between
         #: two sizes are scaled down from the next larger one instead of drawn anew.
         self.canonical: set[int] = set()
@@ -473,7 +476,7 @@ class _Art:
         if img is None:
             larger = [w for w in self.canonical if w > width]
             if width in self.canonical or not larger:
-                img = _render(card, width, self.style)
+                img = _render(card, width, self.style, self.back)
             else:
                 src = self.base(card, min(larger))
                 img = pygame.transform.smoothscale(src, (width, round(width * src.get_height() / src.get_width())))
@@ -515,7 +518,7 @@ class _Art:
 _CARD_ART: Any = None
 
 
-def _render(card: Any, width: int, style: str) -> pygame.Surface:
+def _render(card: Any, width: int, style: str, back: str = "classic_red") -> pygame.Surface:
     """The card art of :mod:`game.ui.cardart` (one shared LRU-cached renderer)."""
     global _CARD_ART
     if _CARD_ART is None:
@@ -523,5 +526,5 @@ def _render(card: Any, width: int, style: str) -> pygame.Surface:
 
         _CARD_ART = CardArt()
     if card is None:
-        return _CARD_ART.render_back(width)
+        return _CARD_ART.render_back(width, back)
     return _CARD_ART.render_face(card, width, style)

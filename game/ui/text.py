@@ -126,13 +126,22 @@ _EN: dict[str, str] = {
 
 
 def set_language(lang: str) -> None:
-    """Remember the language; the catalogues of the i18n issue will honour it."""
+    """Switch the language live: the gettext catalogues of :mod:`game.i18n` answer ``t``."""
     global LANGUAGE
     LANGUAGE = lang
+    from game import i18n
+
+    if i18n.current_language() != lang:
+        i18n.set_language(lang)
 
 
 def t(key: str, **kw: object) -> str:
-    """The user-visible text for ``key``, formatted with ``kw``."""
+    """The user-visible text for ``key``, formatted with ``kw``: the catalogue of the current
+    language first (game.i18n), then the English table above."""
+    from game import i18n
+
+    if i18n.has(key):
+        return i18n.t(key, **kw)
     text = _EN.get(key)
     if text is None:
         log.warning("missing UI string %r", key)

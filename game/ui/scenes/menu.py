@@ -48,6 +48,9 @@ class MenuScene(Scene):
         buttons.append(Button("start", t("menu.start"), pygame.Rect(w // 2 - 140, y, 280, int(bh * 1.2)), default=True))
         y += int(bh * 1.2) + 14
         buttons.append(Button("quit", t("menu.quit"), pygame.Rect(w // 2 - 100, y, 200, bh)))
+        session = getattr(self.app, "session", None)  # resume, settings, statistics, rules, diagnostics
+        if session is not None:
+            buttons += session.menu_buttons(x0, y + bh + 14, col_w, int(bh * 0.85))
         self.buttons = buttons
         self._sync_buttons()
         y0 = int(h * 0.34)
@@ -75,6 +78,8 @@ class MenuScene(Scene):
             self.start()
         elif action == "quit":
             self.app.quit()
+        elif getattr(self.app, "session", None) is not None:
+            self.app.session.menu_action(action)
 
     def start(self) -> None:
         if not has_table(self.game_id):
@@ -137,7 +142,7 @@ class MenuScene(Scene):
             kind, _, idx = b.action.partition(":")
             selected = (kind == "game" and int(idx) == self.game_index) or (
                 kind == "level" and int(idx) == self.level_index)
-            b.default = selected or b.action == "start"
+            b.default = selected or b.action in ("start", "session:resume")
             b.enabled = has_table(self.game_id) if b.action == "start" else True
 
     def draw(self, surface: pygame.Surface) -> None:

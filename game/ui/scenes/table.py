@@ -48,6 +48,8 @@ class TableScene(Scene):
         self.show_last_trick = False
         self.show_points = app.config.show_points
         self.trumps_first = True
+        #: Dim the cards that may not be played (a setting; game.ui.session applies it).
+        self.highlight_legal = True
         self.deals_done = 0
         self.summary_open = False
         self.autoplay = app.config.smoke_deals > 0

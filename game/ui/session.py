@@ -1,0 +1,484 @@
+"""The glue between the app and the player's comforts: settings, save/resume, statistics,
+hints, undo, sound, the rules and settings screens and the diagnostic bundle.
+
+One :class:`Session` per app (``install(app)``); the app hands it every event first
+(:meth:`Session.handle_event`: F1 rules, F2 settings, H hint, Ctrl+Z undo, R resume in the menu)
+and calls :meth:`Session.update` once per frame, where the session notices a table's new
+controller and attaches to it: ``controller.on_change`` then writes the save file after every move
+(atomically, ``game.persistence.SaveSlot``), records finished deals and matches in the statistics
+and plays the sound effects.  Settings apply live (:meth:`Session.apply`): language without a
+restart, deck style and card back, animation speed, bot pause, trick pause, sound and volume, hand
+sorting, legal-card highlighting, own points, fullscreen.
+
+Nothing here may crash the game: save, statistics and sound problems are logged (and a bad save
+is reported once in a dialog).
+
+Glossary: Bummerl = a lost match; zudrehen = close the stock (a "close" in the statistics).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game import settings as settings_mod
+from game.settings import Settings
+
+log = logging.getLogger(__name__)
+
+#: A "until click" trick pause is a wait this long; a click or Space skips it.
+UNTIL_CLICK_SECONDS = 3600.0
+#: Move kinds and the sound each makes.
+_MOVE_SOUNDS = {"play": "card", "exchange": "card", "swap": "card", "swapall": "card", "discard": "card",
+                "close": "close", "meld": "meld", "knock": "knock", "shove": "card"}
+
+
+def _folder(value: Any, default: Callable[[], Path]) -> Path:
+    return Path(value) if value is not None else default()
+
+
+class Session:
+    def __init__(self, app: Any, *, config_folder: Path | None = None, data_folder: Path | None = None,
+                 state_folder: Path | None = None, cli_lang: str | None = None, record: bool = True,
+                 save_matches: bool = True) -> None:
+        from game.persistence import SaveSlot
+        from game.resources import config_dir, data_dir
+        from game.ui.sound import SoundManager
+
+        self.app = app
+        cfg = app.config
+        self.config_folder = _folder(config_folder or cfg.settings_dir, config_dir)
+        self.data_folder = _folder(data_folder or cfg.extra.get("data_dir"), data_dir)
+        self.state_folder = state_folder or cfg.extra.get("state_dir")
+        self.settings_path = self.config_folder / settings_mod.FILE_NAME
+        self.cli_lang = cli_lang
+        self.record = record
+        self.save_matches = save_matches
+        self.slot = SaveSlot(self.data_folder)
+        self.sounds = SoundManager(enabled=False)
+        self._stats: Any = None
+        self._attached: Any = None
+        self._recorded: set[tuple[int, int]] = set()
+        self._matches_recorded: set[int] = set()
+        self.resumable: Any = None  # a controller replayed from the save file, offered in the menu
+        self.settings = settings_mod.load(self.settings_path)
+        self.apply(self.settings, save=False, first=True)
+
+    # --- settings ----------------------------------------------------------------------------
+
+    @property
+    def language(self) -> str:
+        return i18n.current_language()
+
+    def change(self, **changes: Any) -> Settings:
+        """Change some settings, save them and apply them at once (the settings screen)."""
+        self.apply(self.settings.with_(**changes))
+        return self.settings
+
+    def apply(self, new: Settings, save: bool = True, first: bool = False) -> None:
+        old = self.settings
+        self.settings = new
+        cfg = self.app.config
+        lang = i18n.resolve_language(self.cli_lang if first else None, new.language)
+        if first or lang != i18n.current_language() or new.german_terms != i18n.german_terms():
+            i18n.set_language(lang, new.german_terms)
+            from game.ui import text
+
+            text.set_language(lang)
+            cfg.lang = lang
+            self._relabel()
+        if not cfg.smoke_deals:  # smoke runs keep their instant speed and no pauses
+            cfg.speed = new.animation_speed
+            cfg.bot_pause = new.bot_pause
+        cfg.deck_style = new.deck_style
+        cfg.show_points = new.show_own_points
+        self.sounds.configure(enabled=new.sound and not cfg.smoke_deals, volume=new.volume)
+        if new.fullscreen != bool(getattr(self.app, "fullscreen", False)) and not first:
+            self.app.toggle_fullscreen()
+        elif first and new.fullscreen and not cfg.smoke_deals and cfg.persist:
+            self.app.toggle_fullscreen()
+        table = self.table()
+        if table is not None:
+            self._apply_to_table(table, changed=(old != new) or first)
+        if save:
+            settings_mod.save(new, self.settings_path)
+            # The app keeps the same file for the window size: keep its copy in step.
+            app_settings = getattr(self.app, "settings", None)
+            if isinstance(app_settings, dict):
+                app_settings.clear()
+                app_settings.update(settings_mod.to_dict(new))
+
+    def _relabel(self) -> None:
+        """After a language change: every scene rebuilds its cached labels."""
+        try:
+            pygame.display.set_caption(i18n.t("app.title"))
+        except pygame.error:
+            pass
+        for scene in list(getattr(self.app, "scenes", [])):
+            relabel = getattr(scene, "relabel", None)
+            if relabel is not None:
+                relabel()
+            elif hasattr(scene, "_layout") and hasattr(scene, "buttons"):
+                scene._layout(self.app.size)  # the menu
+            if hasattr(scene, "menu_button"):  # the table
+                scene.menu_button.label = i18n.t("btn.menu")
+                if getattr(scene, "presenter", None) is not None and scene.controller is not None:
+                    scene._refresh()
+            if hasattr(scene, "_build_buttons") and hasattr(scene, "_panel"):  # the summary
+                scene._build_buttons(scene._panel(self.app.size))
+
+    def _apply_to_table(self, table: Any, changed: bool = True) -> None:
+        s = self.settings
+        p = table.presenter
+        if p is not None:
+            if not self.app.config.smoke_deals:
+                p.anim.speed = s.animation_speed
+            p.trick_pause = UNTIL_CLICK_SECONDS if s.trick_pause == settings_mod.UNTIL_CLICK else s.trick_pause
+            art = p._art
+            if art.style != s.deck_style or getattr(art, "back", None) != s.card_back:
+                art.style = s.deck_style
+                art.back = s.card_back
+                art.cache.clear()
+        table.show_points = s.show_own_points
+        table.highlight_legal = s.highlight_legal
+        table.hand_sorting = s.hand_sorting
+        _install_sorting(table)
+        c = table.controller
+        if c is not None and not self.app.config.smoke_deals:
+            c.bot_pause = s.bot_pause
+        if changed and p is not None and c is not None:
+            # re-sort the hand and re-place the cards for the new settings
+            table._refresh()
+            p.sync(table._obs)
+
+    # --- the table and its controller --------------------------------------------------------
+
+    def table(self) -> Any:
+        from game.ui.scenes.table import TableScene
+
+        for scene in getattr(self.app, "scenes", []):
+            if isinstance(scene, TableScene):
+                return scene
+        return None
+
+    def update(self, dt: float) -> None:
+        table = self.table()
+        if table is None or table.controller is None or table.controller is self._attached:
+            return
+        self.attach(table)
+
+    def attach(self, table: Any) -> None:
+        c = table.controller
+        self._attached = c
+        if self.resumable is not None and self.resumable is not c:
+            self.resumable.close()
+        self.resumable = None
+        c.on_change = self._on_change
+        if c.round_over:  # resumed at a summary: that deal was recorded before the save
+            self._recorded.add((id(c), c.round_no))
+        self._apply_to_table(table, changed=False)
+        self._save(c)
+        self.sounds.play("shuffle")
+
+    def _save(self, c: Any) -> None:
+        if self.save_matches and c.human_seat is not None and not self.app.config.smoke_deals:
+            self.slot.write(c)
+
+    def _on_change(self, c: Any) -> None:
+        try:
+            self._save(c)
+            self._sound(c)
+            self._record(c)
+        except Exception:  # comforts must never stop the game
+            log.exception("session: after-move bookkeeping failed")
+
+    def _sound(self, c: Any) -> None:
+        if not c.move_log:
+            return
+        kind = c.move_log[-1][2].split(" ", 1)[0]
+        name = _MOVE_SOUNDS.get(kind)
+        if c.round_over:
+            me = c.round_seat(c.human_seat) if c.human_seat is not None else 0
+            pts = c.round_result.points
+            won = pts[me] == 0 if c.game_id == "schwimmen" else pts[me] > 0
+            name = "win" if won else "lose"
+        elif any(type(e).__name__ == "TrickTaken" for e in getattr(c, "_events", [])[-3:]):
+            name = "trick"
+        if name:
+            self.sounds.play(name)
+
+    @property
+    def stats(self) -> Any:
+        if self._stats is None:
+            from game.stats import FILE_NAME, Stats
+
+            self._stats = Stats(self.data_folder / FILE_NAME)
+        return self._stats
+
+    def _record(self, c: Any) -> None:
+        if not self.record or not c.round_over:
+            return
+        from game.stats import deal_from_controller, match_from_controller
+
+        key = (id(c), c.round_no)
+        if key not in self._recorded:
+            self._recorded.add(key)
+            self.stats.record_deal(**deal_from_controller(c))
+        if c.match_over and id(c) not in self._matches_recorded:
+            self._matches_recorded.add(id(c))
+            self.stats.record_match(**match_from_controller(c))
+
+    # --- save and resume ---------------------------------------------------------------------
+
+    def check_save(self) -> str | None:
+        """At start: replay the save file if there is one.  Returns the problem message when
+        the file was bad (it has been moved aside), else None."""
+        cfg = self.app.config
+        c, problem = self.slot.resume(bot_pause=cfg.bot_pause, use_processes=cfg.use_processes)
+        if problem:
+            log.warning("%s", problem)
+            reason = problem.removeprefix("The saved match could not be resumed: ")
+            return i18n.t("dialog.bad_save", reason=reason)
+        self.resumable = c
+        return None
+
+    def resume(self) -> bool:
+        """Open the table with the saved match, exactly as it was."""
+        c = self.resumable
+        if c is None:
+            return False
+        from game.controller import HUMAN
+        from game.ui.scenes.table import TableScene
+
+        level = next((lv for lv in c.levels if lv != HUMAN), "player")
+        self.app.config.game_id = c.game_id
+        self.app.config.level = level
+        self.app.replace(TableScene(self.app, c.game_id, level, controller=c))
+        return True
+
+    # --- hint and undo -----------------------------------------------------------------------
+
+    def hint(self, table: Any) -> None:
+        from game.ui.scenes.dialog import DialogScene
+
+        c = table.controller
+        if c is None or c.round_over or not c.awaiting_human:
+            table.status.refuse(i18n.t("hint.none"))
+            return
+        try:
+            move, reason = c.hint()
+        except Exception:
+            log.exception("hint failed")
+            table.status.refuse(i18n.t("hint.none"))
+            return
+        text = (i18n.t("hint.suggest", move=describe_move(move, self.settings.deck_style)) + "\n"
+                + i18n.t("hint.reason", reason=reason))
+        self.app.push(DialogScene(self.app, i18n.t("hint.title"), text))
+
+    def undo(self, table: Any) -> bool:
+        c = table.controller
+        if c is None or not c.undo():
+            table.status.refuse(i18n.t("undo.nothing"))
+            return False
+        c.drain_events()  # the table is re-synced from the state, not re-dealt
+        p = table.presenter
+        p.skip()
+        p.reset()
+        self._apply_to_table(table, changed=False)
+        table.selected = -1
+        table.show_last_trick = False
+        table._refresh()
+        p.sync(table._obs)
+        p.skip()
+        table.status.say(i18n.t("undo.done"))
+        return True
+
+    # --- screens -----------------------------------------------------------------------------
+
+    def open_rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        table = self.table()
+        if table is not None and table.controller is not None:
+            game_id, options = table.game_id, table.controller.options
+        else:
+            game_id, options = self.app.config.game_id, None
+            menu = self.app.scene
+            if hasattr(menu, "game_id"):
+                game_id = menu.game_id
+        self.app.push(RulesScene(self.app, game_id, options))
+
+    def open_settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app, self))
+
+    def open_stats(self) -> None:
+        from game.ui.scenes.stats import StatsScene
+
+        self.app.push(StatsScene(self.app, self))
+
+    def diagnostic_bundle(self) -> Path | None:
+        """Write the bundle into the data folder and show its path in a dialog."""
+        from game.diagnostics import write_diagnostic_bundle
+        from game.persistence import match_record
+        from game.ui.scenes.dialog import DialogScene
+
+        table = self.table()
+        record = None
+        c = table.controller if table is not None else self.resumable
+        if c is not None:
+            record = match_record(c)
+        target = self.data_folder / "diagnostics" / f"kartenstube-diagnostics-{time.strftime('%Y%m%d-%H%M%S')}.zip"
+        try:
+            path = write_diagnostic_bundle(target, Path(self.state_folder) if self.state_folder else None,
+                                           settings_mod.to_dict(self.settings), record)
+        except OSError as e:
+            log.exception("diagnostic bundle failed")
+            self.app.push(DialogScene(self.app, i18n.t("diag.title"), i18n.t("diag.failed", error=str(e))))
+            return None
+        self.app.push(DialogScene(self.app, i18n.t("diag.title"), i18n.t("diag.saved", path=str(path))))
+        return path
+
+    # --- the menu's extra row ----------------------------------------------------------------
+
+    def menu_buttons(self, x0: int, y: int, width: int, height: int) -> list[Any]:
+        from game.ui.widgets import Button
+
+        actions = (["session:resume"] if self.resumable is not None else []) + [
+            "session:settings", "session:stats", "session:rules", "session:diagnostics"]
+        labels = {"session:resume": "menu.resume", "session:settings": "menu.settings",
+                  "session:stats": "menu.stats", "session:rules": "menu.rules",
+                  "session:diagnostics": "menu.diagnostics"}
+        gap = 8
+        bw = (width - gap * (len(actions) - 1)) // len(actions)
+        return [Button(a, i18n.t(labels[a]), pygame.Rect(x0 + i * (bw + gap), y, bw, height),
+                       default=a == "session:resume")
+                for i, a in enumerate(actions)]
+
+    def menu_action(self, action: str) -> bool:
+        if not action.startswith("session:"):
+            return False
+        what = action.split(":", 1)[1]
+        {"resume": self.resume, "settings": self.open_settings, "stats": self.open_stats,
+         "rules": self.open_rules, "diagnostics": self.diagnostic_bundle}[what]()
+        return True
+
+    # --- global keys -------------------------------------------------------------------------
+
+    def handle_event(self, event: Any) -> bool:
+        """Keys that work everywhere; returns True when the event was used here."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        from game.ui.scenes.rules import RulesScene
+        from game.ui.scenes.settings import SettingsScene
+        from game.ui.scenes.table import TableScene
+
+        top = self.app.scene
+        key = event.key
+        if key == pygame.K_F1 and not isinstance(top, RulesScene):
+            self.open_rules()
+            return True
+        if key == pygame.K_F2 and not isinstance(top, SettingsScene):
+            self.open_settings()
+            return True
+        if isinstance(top, TableScene):
+            if key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+                self.undo(top)
+                return True
+            if key == pygame.K_h and not getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+                helper_move = None
+                if top.helper is not None and top._legal:
+                    helper_move = top.helper.key_move(key, top._legal, top._obs)
+                if helper_move is None:  # H is a game key in some phases (hearts as trumps)
+                    self.hint(top)
+                    return True
+        elif key == pygame.K_r and self.resumable is not None and type(top).__name__ == "MenuScene":
+            self.resume()
+            return True
+        return False
+
+
+def describe_move(move: Any, deck_style: str = "french") -> str:
+    """A move in words for the hint ("play: queen of hearts", "bid: Bettler")."""
+    from game.cards import Suit
+
+    parts = [i18n.t(f"move.{move.kind}")]
+    if move.cards:
+        parts.append(", ".join(i18n.card_name(c, deck_style) for c in move.cards))
+    if move.arg:
+        arg = str(move.arg)
+        if move.kind in ("meld", "trump") and arg in "SHDC":
+            parts.append(i18n.suit_name(Suit.parse(arg), deck_style))
+        elif move.kind in ("bid", "raise"):
+            parts.append(i18n.contract_name(arg))
+        else:
+            parts.append(arg)
+    return parts[0] + (": " + " ".join(parts[1:]) if len(parts) > 1 else "")
+
+
+def _install_sorting(table: Any) -> None:
+    """Hand sorting by suit (the game's own order), by rank, or as dealt: wraps the helper's
+    sort so the presenter's re-syncs follow the setting."""
+    helper = table.helper
+    if helper is None or getattr(helper, "_session_sorting", False):
+        return
+    base_sort = getattr(helper, "sort_cards", None)
+    base_order = getattr(helper, "hand_order", None)
+    if base_sort is None:
+        return
+    helper._session_sorting = True
+
+    def mode() -> str:
+        return str(getattr(table, "hand_sorting", "suit"))
+
+    def sort_cards(cards: Sequence[Any], obs: Any) -> list[Any]:
+        if mode() == "rank":
+            return _by_rank(cards)
+        if mode() == "none":
+            return _as_dealt(cards, obs)
+        return list(base_sort(cards, obs))
+
+    helper.sort_cards = sort_cards
+    if base_order is not None:
+        def hand_order(obs: Any) -> list[Any]:
+            if mode() == "suit":
+                return list(base_order(obs))
+            return sort_cards(list(getattr(obs, "hand", ())), obs)
+
+        helper.hand_order = hand_order
+
+
+def _by_rank(cards: Sequence[Any]) -> list[Any]:
+    order = "AT KQJ98765432".replace(" ", "")
+    return sorted(cards, key=lambda c: (order.index(c.rank.value) if c.rank.value in order else 99, c.suit.value))
+
+
+def _as_dealt(cards: Sequence[Any], obs: Any) -> list[Any]:
+    hand = list(getattr(obs, "hand", ()))
+    return sorted(cards, key=lambda c: hand.index(c) if c in hand else len(hand))
+
+
+def open_menu(app: Any, problem: str | None = None) -> Any:
+    """The start screen: the menu, and above it the dialog about a bad save file if any."""
+    from game.ui.scenes.dialog import DialogScene
+    from game.ui.scenes.menu import MenuScene
+
+    menu = MenuScene(app)
+    app.push(menu)
+    if problem:
+        app.push(DialogScene(app, i18n.t("dialog.bad_save.title"), problem))
+    return menu
+
+
+def install(app: Any, **kwargs: Any) -> Session:
+    """Create the session for ``app`` and hook it into the frame loop."""
+    session = Session(app, **kwargs)
+    app.session = session
+    return session
