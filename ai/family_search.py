@@ -29,7 +29,7 @@ from ai.family_view import DECK, sample_hands, view_from_state, view_of, world
 from game.cards import Card, Suit
 from game.rules import family_play as fp
 from game.rules.base import Move
-from game.rules.contracts import BY_ID, CONTRACTS
+from game.rules.contracts import BY_ID, CONTRACTS, Holding, holds
 from game.rules.family_state import (
     BAUERN_SHAPE,
     DREIER_SHAPE,
@@ -140,8 +140,7 @@ def bid_chance(obs: Any, cid: str, rng: Random, samples: int) -> float:
             eight = hand + talon
             pairs = [(eight[a], eight[b]) for a in range(8) for b in range(a + 1, 8)]
             row = BY_ID[cid]
-            if row.holding is not row.holding.NONE:
-                from game.rules.contracts import holds
+            if row.holding is not Holding.NONE:
                 pairs = [p for p in pairs if holds(row, [c for c in eight if c not in p], trump)] or pairs
             discard = best_discard(cid, eight, trump, pairs, brole)[0]
             hands[me] = tuple(c for c in eight if c not in discard)

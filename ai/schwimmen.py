@@ -59,6 +59,28 @@ def grab_31(o: Any, legal: Sequence[Move]) -> tuple[Move, str] | None:
     return None
 
 
+def wind_down(o: Any, legal: Sequence[Move]) -> tuple[Move, str] | None:
+    """A deal that drags on (many swaps, nobody knocking) could cycle for ever between bots:
+    knock when allowed, otherwise swap only for a real gain and shove, so that the all-shove
+    rule exhausts the stock."""
+    active = max(2, sum(o.active))
+    if len(o.swaps) < 8 * active:
+        return None
+    knock = next((m for m in legal if m.kind == "knock"), None)
+    now = value(o.hand, o.options)
+    if knock is not None:
+        return knock, f"Knock with {now:g}: the deal has gone on long enough"
+    gains = [(value(_after(o.hand, o.middle, m)[0], o.options), str(m), m) for m in legal
+             if m.kind in ("swap", "swapall")]
+    best = max(gains, default=None)
+    if best is not None and best[0] > now:
+        return best[2], f"{_label(best[2]).capitalize()}: {now:g} becomes {best[0]:g}"
+    shove = next((m for m in legal if m.kind == "shove"), None)
+    if shove is not None:
+        return shove, f"Shove: nothing improves my {now:g}"
+    return None
+
+
 class SchwimmenAgent:
     def __init__(self, level: str, seat: int = 0, samples: int = 40) -> None:
         self.level = level
@@ -80,6 +102,9 @@ class SchwimmenAgent:
         grab = grab_31(o, legal_moves)
         if grab is not None:
             return grab
+        late = wind_down(o, legal_moves)
+        if late is not None:
+            return late
         if self.level == "expert":
             return self._expert_turn(o, legal_moves, rng)
         return self._turn(o, legal_moves)
