@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ import pygame
 from game import i18n
 from game import settings as settings_mod
 from game.settings import Settings
+from game.ui.session_helpers import describe_move, install_sorting
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +149,7 @@ class Session:
         table.show_points = s.show_own_points
         table.highlight_legal = s.highlight_legal
         table.hand_sorting = s.hand_sorting
-        _install_sorting(table)
+        install_sorting(table)
         c = table.controller
         if c is not None and not self.app.config.smoke_deals:
             c.bot_pause = s.bot_pause
@@ -403,66 +404,6 @@ class Session:
             self.resume()
             return True
         return False
-
-
-def describe_move(move: Any, deck_style: str = "french") -> str:
-    """A move in words for the hint ("play: queen of hearts", "bid: Bettler")."""
-    from game.cards import Suit
-
-    parts = [i18n.t(f"move.{move.kind}")]
-    if move.cards:
-        parts.append(", ".join(i18n.card_name(c, deck_style) for c in move.cards))
-    if move.arg:
-        arg = str(move.arg)
-        if move.kind in ("meld", "trump") and arg in "SHDC":
-            parts.append(i18n.suit_name(Suit.parse(arg), deck_style))
-        elif move.kind in ("bid", "raise"):
-            parts.append(i18n.contract_name(arg))
-        else:
-            parts.append(arg)
-    return parts[0] + (": " + " ".join(parts[1:]) if len(parts) > 1 else "")
-
-
-def _install_sorting(table: Any) -> None:
-    """Hand sorting by suit (the game's own order), by rank, or as dealt: wraps the helper's
-    sort so the presenter's re-syncs follow the setting."""
-    helper = table.helper
-    if helper is None or getattr(helper, "_session_sorting", False):
-        return
-    base_sort = getattr(helper, "sort_cards", None)
-    base_order = getattr(helper, "hand_order", None)
-    if base_sort is None:
-        return
-    helper._session_sorting = True
-
-    def mode() -> str:
-        return str(getattr(table, "hand_sorting", "suit"))
-
-    def sort_cards(cards: Sequence[Any], obs: Any) -> list[Any]:
-        if mode() == "rank":
-            return _by_rank(cards)
-        if mode() == "none":
-            return _as_dealt(cards, obs)
-        return list(base_sort(cards, obs))
-
-    helper.sort_cards = sort_cards
-    if base_order is not None:
-        def hand_order(obs: Any) -> list[Any]:
-            if mode() == "suit":
-                return list(base_order(obs))
-            return sort_cards(list(getattr(obs, "hand", ())), obs)
-
-        helper.hand_order = hand_order
-
-
-def _by_rank(cards: Sequence[Any]) -> list[Any]:
-    order = "AT KQJ98765432".replace(" ", "")
-    return sorted(cards, key=lambda c: (order.index(c.rank.value) if c.rank.value in order else 99, c.suit.value))
-
-
-def _as_dealt(cards: Sequence[Any], obs: Any) -> list[Any]:
-    hand = list(getattr(obs, "hand", ()))
-    return sorted(cards, key=lambda c: hand.index(c) if c in hand else len(hand))
 
 
 def open_menu(app: Any, problem: str | None = None) -> Any:

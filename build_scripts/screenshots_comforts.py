@@ -1,0 +1,130 @@
+"""Screenshots of the comfort screens in English, German and Japanese (dummy video driver).
+
+    python build_scripts/screenshots_comforts.py OUTDIR
+
+Per language: the menu, the Schnapsen table mid-deal, the end-of-deal summary, the rules screen,
+the settings screen and the statistics screen (after a bot-vs-bot match was recorded), plus the
+bad-save dialog.  Settings, saves and statistics go to a temporary folder, never the user's.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from random import Random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game.controller import MatchController  # noqa: E402
+from game.ui.app import App, AppConfig  # noqa: E402
+from game.ui.session import install, open_menu  # noqa: E402
+
+DT = 1 / 60
+
+
+def save(app: App, outdir: Path, name: str) -> None:
+    app.draw(app.screen)
+    path = outdir / f"{name}.png"
+    pygame.image.save(app.screen, str(path))
+    print("saved", path)
+
+
+def until(app: App, done, frames: int = 2000) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(frames):
+        app.step(DT)
+        if done():
+            return
+
+
+def record_match(app: App) -> None:
+    c = MatchController("schnapsen", 2, human_seat=None, levels=["player", "player"], master_seed=5,
+                        bot_pause=0.0, use_processes=False)
+    c.on_change = app.session._on_change
+    now = 0.0
+    while not c.match_over:
+        now += 1.0
+        if c.round_over:
+            c.next_round()
+        c.tick(now)
+
+
+def shots(lang: str, outdir: Path, tmp: Path) -> None:
+    config = AppConfig(size=(1280, 720), settings_dir=tmp / lang / "config", persist=False, speed=0.0,
+                       bot_pause=0.0, use_processes=False, seed=11)
+    config.extra["data_dir"] = tmp / lang / "data"
+    app = App(config)
+    session = install(app, cli_lang=lang)
+    session.change(language=lang)
+    record_match(app)
+    menu = open_menu(app, session.check_save())
+    app.step(DT)
+    save(app, outdir, f"{lang}_menu")
+    session.open_settings()
+    app.step(DT)
+    save(app, outdir, f"{lang}_settings")
+    app.pop()
+    session.open_stats()
+    app.step(DT)
+    save(app, outdir, f"{lang}_stats")
+    app.pop()
+    session.open_rules()
+    app.step(DT)
+    save(app, outdir, f"{lang}_rules")
+    app.scene.scroll_by(900)
+    app.step(DT)
+    save(app, outdir, f"{lang}_rules_scrolled")
+    app.pop()
+    menu.start()
+    table = app.scenes[0]
+    rng = Random(3)
+    moves = 0
+    while not table.controller.round_over:
+        until(app, lambda: table.presenter.idle and (table.controller.awaiting_human or table.controller.round_over))
+        if table.controller.round_over:
+            break
+        legal = table.controller.legal_moves()
+        table.perform(legal[rng.randrange(len(legal))])
+        moves += 1
+        if moves == 3:
+            until(app, lambda: table.presenter.idle and table.controller.awaiting_human)
+            save(app, outdir, f"{lang}_table")
+    until(app, lambda: app.scene is not table)
+    save(app, outdir, f"{lang}_summary")
+    app.shutdown()
+
+
+def bad_save(outdir: Path, tmp: Path) -> None:
+    for lang in ("en", "de", "ja"):
+        folder = tmp / f"bad-{lang}"
+        (folder / "data").mkdir(parents=True)
+        (folder / "data" / "current_match.json").write_text("{\"format\": \"kartenstube-save\", \"vers", encoding="utf-8")
+        config = AppConfig(size=(1280, 720), settings_dir=folder / "config", persist=False, speed=0.0,
+                           use_processes=False)
+        config.extra["data_dir"] = folder / "data"
+        app = App(config)
+        session = install(app, cli_lang=lang)
+        open_menu(app, session.check_save())
+        app.step(DT)
+        save(app, outdir, f"{lang}_bad_save_dialog")
+        app.shutdown()
+
+
+def main(argv: list[str]) -> int:
+    outdir = Path(argv[1] if len(argv) > 1 else "screenshots")
+    outdir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for lang in ("en", "de", "ja"):
+            shots(lang, outdir, Path(tmp))
+        bad_save(outdir, Path(tmp))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
