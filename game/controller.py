@@ -47,6 +47,11 @@ def think(game_id: str, level: str, seat: int, observation: Any, legal: tuple[Mo
     return agent.choose(observation, legal, Random(seed))
 
 
+def explain(game_id: str, seat: int, observation: Any, legal: tuple[Move, ...], seed: int) -> tuple[Move, str]:
+    """The expert's suggestion and reason for a hint; runs in the worker process."""
+    return make_agent(game_id, "expert", seat).explain(observation, legal, Random(seed))
+
+
 def _fallback_move(game_id: str, seat: int, observation: Any, legal: tuple[Move, ...], seed: int) -> Move:
     """Answer for a bot whose worker failed: a simpler level, and if even that fails, random."""
     try:
@@ -96,6 +101,9 @@ class MatchController:
         self._future_started = 0.0
         self._inline_move: Move | None = None
         self._agents: dict[tuple[int, str], Agent] = {}
+        self._hint_future: Future[tuple[Move, str]] | None = None
+        self._hint_for: tuple[int, int] | None = None
+        self._hint_ready: tuple[Move, str] | None = None
         self._start_round()
 
     # --- seats ---------------------------------------------------------------------------------
@@ -282,6 +290,41 @@ class MatchController:
         agent = make_agent(self.rules.id, "expert", seat)
         return agent.explain(self.rules.observe(self.state, seat), self.rules.legal_moves(self.state),
                              Random(self._decision_seed(seat)))
+
+    def request_hint(self) -> None:
+        """Start thinking about a hint without blocking (worker process); poll with
+        :meth:`poll_hint`.  Raises IllegalMove when there is no decision of the human's."""
+        seat = self.to_move
+        if seat is None or not self.is_human(seat):
+            raise IllegalMove("there is no decision of yours to help with")
+        key = (self.round_no, len(self.round_moves))
+        if self._hint_for == key and (self._hint_future is not None or self._hint_ready is not None):
+            return
+        self._hint_for, self._hint_ready, self._hint_future = key, None, None
+        args = (self.rules.id, seat, self.rules.observe(self.state, seat), self.rules.legal_moves(self.state),
+                self._decision_seed(seat))
+        if self.use_processes:
+            try:
+                self._hint_future = self._pool().submit(explain, *args)
+                return
+            except (BrokenProcessPool, RuntimeError):
+                self._reset_pool()
+        self._hint_ready = explain(*args)
+
+    def poll_hint(self) -> tuple[Move, str] | None:
+        """The hint once it is ready (and still about the current decision), else None.
+        Raises whatever the hint computation raised."""
+        if self._hint_for != (self.round_no, len(self.round_moves)):
+            self._hint_future, self._hint_ready, self._hint_for = None, None, None
+            return None
+        if self._hint_future is not None and self._hint_future.done():
+            future, self._hint_future = self._hint_future, None
+            self._hint_ready = future.result()
+        return self._hint_ready
+
+    @property
+    def hint_pending(self) -> bool:
+        return self._hint_future is not None
 
     def undo(self) -> bool:
         """Take back the human's last decision in this round by replaying the round's moves

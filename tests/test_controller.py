@@ -159,3 +159,33 @@ def test_worker_process_decides_and_a_slow_bot_is_answered_by_the_fallback(caplo
 def test_wrong_level_count_is_refused():
     with pytest.raises(ValueError):
         MatchController("schnapsen", 2, levels=["human"], use_processes=False)
+
+
+def test_hint_thinks_in_the_worker_and_is_dropped_once_the_decision_passes():
+    c = MatchController("schnapsen", 2, human_seat=0, levels=["human", "random"], master_seed=3,
+                        bot_pause=0, use_processes=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not c.awaiting_human and time.monotonic() < deadline:
+            c.tick()
+            time.sleep(0.01)
+        c.request_hint()
+        answer = None
+        while answer is None and time.monotonic() < deadline:
+            answer = c.poll_hint()
+            time.sleep(0.01)
+        assert answer is not None
+        move, reason = answer
+        assert move in c.legal_moves() and reason
+        c.request_hint()
+        c.submit(c.legal_moves()[0])  # the decision passes: a late hint must not be shown
+        assert c.poll_hint() is None and not c.hint_pending
+    finally:
+        c.close()
+
+
+def test_no_hint_when_it_is_not_your_turn():
+    c = MatchController("schnapsen", 2, human_seat=None, levels=["random", "random"], master_seed=3,
+                        bot_pause=0, use_processes=False)
+    with pytest.raises(IllegalMove):
+        c.request_hint()

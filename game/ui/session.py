@@ -65,6 +65,7 @@ class Session:
         self.sounds = SoundManager(enabled=False)
         self._stats: Any = None
         self._attached: Any = None
+        self._hint_table: Any = None  # the table waiting for a hint from the worker
         self._recorded: set[tuple[int, int]] = set()
         self._matches_recorded: set[int] = set()
         self.resumable: Any = None  # a controller replayed from the save file, offered in the menu
@@ -170,6 +171,8 @@ class Session:
 
     def update(self, dt: float) -> None:
         table = self.table()
+        if table is not None and self._hint_table is table:
+            self._poll_hint(table)
         if table is None or table.controller is None or table.controller is self._attached:
             return
         self.attach(table)
@@ -206,9 +209,12 @@ class Session:
         name = _MOVE_SOUNDS.get(kind)
         if c.round_over:
             me = c.round_seat(c.human_seat) if c.human_seat is not None else 0
-            pts = c.round_result.points
-            won = pts[me] == 0 if c.game_id == "schwimmen" else pts[me] > 0
-            name = "win" if won else "lose"
+            if me is None:  # the human sat this deal out (a Dreierschnapsen play-off): no verdict
+                name = None
+            else:
+                pts = c.round_result.points
+                won = pts[me] == 0 if c.game_id == "schwimmen" else pts[me] > 0
+                name = "win" if won else "lose"
         elif any(type(e).__name__ == "TrickTaken" for e in getattr(c, "_events", [])[-3:]):
             name = "trick"
         if name:
@@ -266,18 +272,38 @@ class Session:
     # --- hint and undo -----------------------------------------------------------------------
 
     def hint(self, table: Any) -> None:
-        from game.ui.scenes.dialog import DialogScene
-
+        """Ask the expert for a hint; it thinks in the worker process so the window stays live,
+        and :meth:`update` shows the answer when it is ready."""
         c = table.controller
         if c is None or c.round_over or not c.awaiting_human:
             table.status.refuse(i18n.t("hint.none"))
             return
         try:
-            move, reason = c.hint()
+            c.request_hint()
         except Exception:
             log.exception("hint failed")
             table.status.refuse(i18n.t("hint.none"))
             return
+        self._hint_table = table
+        self._poll_hint(table)
+
+    def _poll_hint(self, table: Any) -> None:
+        from game.ui.scenes.dialog import DialogScene
+
+        c = table.controller
+        try:
+            answer = c.poll_hint() if c is not None else None
+        except Exception:
+            log.exception("hint failed")
+            self._hint_table = None
+            table.status.refuse(i18n.t("hint.none"))
+            return
+        if answer is None:
+            if c is None or not c.hint_pending:
+                self._hint_table = None  # the decision passed before the hint came
+            return
+        self._hint_table = None
+        move, reason = answer
         text = (i18n.t("hint.suggest", move=describe_move(move, self.settings.deck_style)) + "\n"
                 + i18n.t("hint.reason", reason=reason))
         self.app.push(DialogScene(self.app, i18n.t("hint.title"), text))
