@@ -139,6 +139,7 @@ class App:
         self.windowed_size: tuple[int, int] = size
         self.fullscreen = False
         pygame.display.set_caption(_title())
+        _set_window_icon()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._set_minimum_size()
         self.clock = pygame.time.Clock()
@@ -279,3 +280,13 @@ def _title() -> str:
     from game.ui.text import t
 
     return t("app.title")
+
+
+def _set_window_icon() -> None:
+    """The app icon in the title bar and task bar (set before the window opens)."""
+    try:
+        from game.resources import resource_path
+
+        pygame.display.set_icon(pygame.image.load(str(resource_path("assets", "icon", "kartenstube.png"))))
+    except (FileNotFoundError, pygame.error) as e:  # an icon is not worth failing the start for
+        log.warning("no window icon: %s", e)
