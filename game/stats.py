@@ -231,7 +231,7 @@ class Stats:
                     " points, contract, declarer, made, closes, melds, lives_lost, undo_used, rule, reason,"
                     " finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
                 return cur.lastrowid
-        except sqlite3.Error:
+        except (sqlite3.Error, OSError):  # OSError: a read-only or blocked data folder
             log.exception("stats: could not record a deal")
             return None
 
@@ -263,7 +263,7 @@ class Stats:
                     conn.execute("UPDATE deals SET match_id = ? WHERE match_id IS NULL AND game = ? AND match_seed = ?",
                                  (match_id, game, match_seed))
                 return match_id
-        except sqlite3.Error:
+        except (sqlite3.Error, OSError):  # OSError: a read-only or blocked data folder
             log.exception("stats: could not record a match")
             return None
 
@@ -281,7 +281,7 @@ class Stats:
             match_rows = conn.execute(
                 "SELECT game, level, COUNT(*), SUM(won), SUM(bummerl), SUM(undo_used)"
                 f" FROM matches {where} GROUP BY game, level", args).fetchall()
-        except sqlite3.Error:
+        except (sqlite3.Error, OSError):  # OSError: a read-only or blocked data folder
             log.exception("stats: could not read the summary")
             return []
         table: dict[tuple[str, str], dict[str, int]] = {}
@@ -308,7 +308,7 @@ class Stats:
             cur = conn.execute(f"SELECT * FROM {table} {where} ORDER BY id", args)
             names = [d[0] for d in cur.description]
             return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-        except sqlite3.Error:
+        except (sqlite3.Error, OSError):  # OSError: a read-only or blocked data folder
             log.exception("stats: could not read %s", table)
             return []
 
@@ -321,7 +321,7 @@ class Stats:
                         conn.execute(f"DELETE FROM {table} WHERE game = ?", (game,))
                     else:
                         conn.execute(f"DELETE FROM {table}")
-        except sqlite3.Error:
+        except (sqlite3.Error, OSError):  # OSError: a read-only or blocked data folder
             log.exception("stats: could not reset")
 
 
