@@ -28,6 +28,9 @@ from game.cards import Card
 from game.rules.base import Move
 from game.rules.schwimmen_values import hand_value
 
+#: The expert knocks when its simulated chance to lose a life is below this share of 1/players.
+KNOCK_SHARE = 0.6
+
 
 def _after(hand: Sequence[Card], middle: Sequence[Card], m: Move) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Hand and middle after a swap move (shove and knock leave both as they are)."""
@@ -205,7 +208,7 @@ class SchwimmenAgent:
         if knock is not None:
             pk = loss_chance(o, o.hand, o.middle, Random(seed), k, knocked=True)
             active = max(2, sum(o.active))
-            share = (0.45 if o.lives[o.seat] == 0 else 0.6) / active
+            share = KNOCK_SHARE * (0.75 if o.lives[o.seat] == 0 else 1.0) / active
             if pk <= share:
                 return knock, f"Knock with {now:g}: only about {pk:.0%} to lose a life"
         return self._turn(o, [m for m in legal if m.kind != "knock"], player_like=True)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any
 
-from game.cards import Card
+from game.cards import Card, Rank
 from game.rules.schwimmen_showdown import losers_of
 from game.rules.schwimmen_values import CARD_VALUE, HandValue, hand_value, pack
 
@@ -38,7 +38,24 @@ def unseen(obs: Any) -> list[Card]:
 
 
 def value(cards: Sequence[Card], options: Any) -> float:
-    return hand_value(cards, options).value
+    """The hand value as a number (Feuer = 32); a fast path for the usual scoring rules."""
+    if options is not None and options.mixed_rank_scoring:
+        return hand_value(cards, options).value
+    a, b, c = cards
+    ra, rb, rc = a.rank, b.rank, c.rank
+    if ra is rb is rc:
+        return 32.0 if ra is Rank.ACE and (options is None or options.feuer) else 30.5
+    va, vb, vc = CARD_VALUE[ra], CARD_VALUE[rb], CARD_VALUE[rc]
+    sa, sb, sc = a.suit, b.suit, c.suit
+    if sa is sb:
+        if sa is sc:
+            return float(min(31, va + vb + vc))
+        return float(max(va + vb, vc))
+    if sa is sc:
+        return float(max(va + vc, vb))
+    if sb is sc:
+        return float(max(vb + vc, va))
+    return float(max(va, vb, vc))
 
 
 def potential(hand: Sequence[Card], pool: Sequence[Card], options: Any) -> float:
@@ -86,15 +103,33 @@ def others_in_order(obs: Any) -> list[int]:
 
 
 def sample_others(obs: Any, pool: list[Card], rng: Random) -> dict[int, tuple[Card, ...]]:
-    """Hidden hands of the other active seats: their public cards plus unseen cards."""
+    """Hidden hands of the other active seats: their public cards plus unseen cards.  A seat
+    that has had turns has been improving its hand, so its hidden cards are the best of a few
+    random draws (one more per lap played, up to four)."""
     rng.shuffle(pool)
     out: dict[int, tuple[Card, ...]] = {}
-    i = 0
+    rest = list(pool)
+    active = max(2, sum(obs.active))
+    draws = 1 + min(3, len(obs.swaps) // active + (1 if obs.shoves else 0))
+    opts = obs.options
     for q in others_in_order(obs):
         known = tuple(obs.known_hands[q])[:3]
         k = 3 - len(known)
-        out[q] = known + tuple(pool[i:i + k])
-        i += k
+        if k == 0:
+            out[q] = known
+            continue
+        best: tuple[Card, ...] | None = None
+        best_v = None
+        for _ in range(draws if len(rest) >= k * draws else 1):
+            idx = rng.sample(range(len(rest)), k)
+            cand = known + tuple(rest[i] for i in idx)
+            v = hand_value(cand, opts)
+            if best_v is None or v > best_v:
+                best, best_v = cand, v
+        hand = best if best is not None else known + tuple(rest[:k])
+        out[q] = hand
+        for c in hand[len(known):]:
+            rest.remove(c)
     return out
 
 

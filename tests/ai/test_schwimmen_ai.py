@@ -112,3 +112,14 @@ def test_only_legal_moves_over_random_rounds(level, players):
             s, _ = R.apply(s, m)
             k += 1
             assert k < 400
+
+
+def test_fast_value_matches_the_rules():
+    from itertools import combinations
+
+    from ai.schwimmen_eval import value
+    from game.rules.schwimmen_values import hand_value
+
+    for opts in (OPTS, SchwimmenOptions(feuer=False), SchwimmenOptions(deck="2x32")):
+        for h in combinations(pack(opts), 3):
+            assert value(h, opts) == hand_value(h, opts).value, h
