@@ -153,5 +153,169 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+
+# --- all games (issue 8): Bauern-/Dreierschnapsen and Schwimmen ----------------------------------
+#
+#     python build_scripts/screenshots.py OUTDIR --games
+#
+# Saves the bidding panel, a Bauernschnapsen trick in progress, the Dreierschnapsen discard
+# step, a nine-player Schwimmen table, a Feuer banner and each game's score sheet.  Every
+# decision is made the player's way (posted clicks), see ``drive``.
+
+
+def drive(app: App, move: object) -> None:
+    """Make the human's ``move`` with clicks: a card, two cards then Discard, a hand card then
+    a middle card for a Schwimmen swap, or the button that stands for the move."""
+    table = app.scenes[0]
+    kind = getattr(move, "kind", "")
+    cards = getattr(move, "cards", ())
+    if kind == "play":
+        click(app, table.presenter.card_rect(cards[0]).center)
+        return
+    if kind == "discard":
+        for c in cards:
+            click(app, table.presenter.card_rect(c).center)
+    if kind == "swap":
+        click(app, table.presenter.card_rect(cards[0]).center)
+        click(app, table.presenter.card_rect(cards[1]).center)
+        return
+    legal = table.controller.legal_moves()
+    button = next(b for b in table.buttons if b.enabled and table.helper.action_move(b.action, legal) == move)
+    click(app, button.rect.center)
+
+
+def open_table(game_id: str, players: int, seed: int, size: tuple[int, int] = (1280, 720), speed: float = 1.0,
+               controller: object = None) -> App:
+    from game.ui.scenes.table import TableScene
+
+    config = AppConfig(size=size, persist=False, seed=seed, bot_pause=0.0, use_processes=False,
+                       game_id=game_id, players=players)
+    config.speed = speed
+    app = App(config)
+    app.push(TableScene(app, game_id, "beginner", controller=controller))
+    app.step(DT)
+    return app
+
+
+def play_until(app: App, rng: Random, done: object, limit: int = 400) -> bool:
+    """Let the human play random legal moves until ``done(table)`` is true at a quiet moment."""
+    table = app.scenes[0]
+    for _ in range(limit):
+        settle(app)
+        if (app.scene is not table or table.presenter.idle) and done(table):  # type: ignore[operator]
+            return True
+        if app.scene is not table:
+            key(app, pygame.K_RETURN)
+            continue
+        c = table.controller
+        if c.awaiting_human:
+            legal = drivable(table, c.legal_moves())
+            drive(app, legal[rng.randrange(len(legal))])
+    return False
+
+
+def drivable(table: object, legal: tuple) -> list:  # type: ignore[type-arg]
+    """The legal moves a click can make (cards, or a button on the table right now)."""
+    buttons = {table.helper.action_move(b.action, legal) for b in table.buttons if b.enabled}  # type: ignore[attr-defined]
+    return [m for m in legal if m.kind in ("play", "discard", "swap") or m in buttons]
+
+
+def family_shots(outdir: Path) -> None:
+    rng = Random(3)
+    app = open_table("bauernschnapsen", 4, seed=21)
+    table = app.scenes[0]
+    if play_until(app, rng, lambda tb: tb.controller.awaiting_human and tb.controller.observation().phase == "bid"):
+        save(app, outdir, "bauern_bidding_panel")
+    if play_until(app, rng, lambda tb: tb.controller.awaiting_human and len(tb.controller.observation().trick) >= 2):
+        save(app, outdir, "bauern_trick")
+    table.presenter.anim.speed = 0
+    play_until(app, rng, lambda tb: len(tb.controller.match.history) >= 3 and app.scene is not tb, limit=3000)
+    app.scene.sheet = True  # type: ignore[attr-defined]
+    app.step(DT)
+    save(app, outdir, "bauern_score_sheet")
+    app.shutdown()
+
+    app = open_table("dreierschnapsen", 3, seed=5, speed=0.0)
+    for seed in range(40):  # a deal where the human wins the auction and discards
+        if play_until(app, Random(seed), lambda tb: tb.controller.awaiting_human
+                      and tb.controller.observation().phase == "discard", limit=120):
+            break
+    table = app.scenes[0]
+    hand = table.presenter.hand_cards()
+    move = table.controller.legal_moves()[0]
+    click(app, table.presenter.card_rect(move.cards[0]).center)
+    click(app, table.presenter.card_rect(move.cards[1]).center)
+    for _ in range(20):
+        app.step(DT)
+    save(app, outdir, "dreier_discard")
+    del hand
+    table.presenter.anim.speed = 0
+    play_until(app, rng, lambda tb: len(tb.controller.match.history) >= 3 and app.scene is not tb, limit=3000)
+    app.scene.sheet = True  # type: ignore[attr-defined]
+    app.step(DT)
+    save(app, outdir, "dreier_score_sheet")
+    app.shutdown()
+
+
+def feuer_controller(players: int, feuer_seat: int) -> object:
+    """A Schwimmen match whose first deal gives ``feuer_seat`` three aces (the Feuer banner)."""
+    from game.cards import deck32, parse_cards
+    from game.controller import HUMAN, MatchController
+    from game.rules.events import RoundStarted
+
+    c = MatchController("schwimmen", players, human_seat=0, levels=[HUMAN] + ["beginner"] * (players - 1),
+                        master_seed=4, bot_pause=0.0, use_processes=False, first_dealer=players - 1)
+    aces = list(parse_cards("AH AS AD"))
+    rest = [x for x in deck32() if x not in aces]
+    Random(2).shuffle(rest)
+    order = [(c.state.dealer + k) % players for k in range(1, players + 1)]
+    deck = rest[:]
+    i = order.index(feuer_seat)
+    deck[3 * i:3 * i] = aces
+    c.state = c.rules.new_round(players, c.state.dealer, Random(0), c.options, deck=deck[:32])
+    c._events = [RoundStarted(c.round_no, c.state.dealer)]
+    return c
+
+
+def schwimmen_shots(outdir: Path) -> None:
+    rng = Random(4)
+    app = open_table("schwimmen", 9, seed=8, speed=0.0)
+    table = app.scenes[0]
+    play_until(app, rng, lambda tb: tb.controller.awaiting_human and tb.controller.observation().phase == "turn"
+               and len(tb.controller.observation().swaps) >= 4)
+    save(app, outdir, "schwimmen_9_players")
+    table.presenter.anim.speed = 0
+    play_until(app, rng, lambda tb: len(tb.controller.match.history) >= 4 and app.scene is not tb, limit=5000)
+    app.scene.sheet = True  # type: ignore[attr-defined]
+    app.step(DT)
+    save(app, outdir, "schwimmen_lives_table")
+    app.shutdown()
+
+    app = open_table("schwimmen", 5, seed=8, controller=feuer_controller(5, 2))
+    table = app.scenes[0]
+    for _ in range(600):
+        app.step(DT)
+        c = table.controller
+        if c.awaiting_human:
+            drive(app, c.legal_moves()[0])
+        if c.round_over and table.presenter.idle is False and table.helper.obs.phase == "over":
+            break
+    for _ in range(45):  # the hands turn face up, then the banner stands over them
+        app.step(DT)
+    save(app, outdir, "schwimmen_feuer_banner")
+    app.shutdown()
+
+
+def games_main(outdir: Path) -> int:
+    outdir.mkdir(parents=True, exist_ok=True)
+    family_shots(outdir)
+    schwimmen_shots(outdir)
+    return 0
+
+
+
+
 if __name__ == "__main__":
+    if "--games" in sys.argv:
+        sys.exit(games_main(Path(sys.argv[1])))
     sys.exit(main(sys.argv))

@@ -118,6 +118,11 @@ class Presenter:
         return card
 
     def _face_up(self, zone: str) -> bool:
+        # Hook: a game's helper may say which of its own zones lie face up (Schwimmen's middle).
+        hook = getattr(self.scene.helper, "face_up", None)
+        answer = hook(zone) if hook is not None else None
+        if answer is not None:
+            return bool(answer)
         human = self.scene.human_seat
         if zone in (f"hand{human}", "trick", "turnup") or zone.startswith("show"):
             return True
@@ -166,6 +171,12 @@ class Presenter:
         self.anim.add(Sequence(*steps))
 
     def _steps(self, e: Any, obs: Any) -> list[Any]:
+        # Hook: a game's helper may animate an event itself (its deal, talon, swaps); None = default.
+        hook = getattr(self.scene.helper, "present_steps", None)
+        if hook is not None:
+            steps = hook(self, e, obs)
+            if steps is not None:
+                return list(steps)
         human = self.scene.human_seat
         if isinstance(e, ev.RoundStarted):
             return self._deal(obs)
@@ -301,6 +312,9 @@ class Presenter:
             if c not in zones.get("trick", []):
                 del self.trick_seat[c]
         leader = getattr(obs, "trick_leader", None)
+        seats_hook = getattr(helper, "trick_seats", None)  # games with more than two seats
+        if seats_hook is not None:
+            self.trick_seat.update(seats_hook(obs))
         for i, c in enumerate(zones.get("trick", [])):
             if c not in self.trick_seat and leader is not None:
                 self.trick_seat[c] = leader if i == 0 else 1 - leader

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 TABLE_HELPERS: dict[str, str] = {
     "schnapsen": "game.ui.scenes.table_schnapsen",
+    "bauernschnapsen": "game.ui.scenes.table_family",
+    "dreierschnapsen": "game.ui.scenes.table_family",
+    "schwimmen": "game.ui.scenes.table_schwimmen",
 }
 
 GAME_ORDER: tuple[str, ...] = ("schnapsen", "dreierschnapsen", "bauernschnapsen", "schwimmen")

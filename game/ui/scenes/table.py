@@ -97,7 +97,15 @@ class TableScene(Scene):
         else:
             human_seat = 0
             levels = [HUMAN] + [self.level] * (players - 1)
-        return MatchController(self.game_id, players, human_seat=human_seat, levels=levels,
+        # The new-game screen's choices (players, level per bot seat, options) for this game.
+        setup = cfg.extra.get("match_setup") or {}
+        options = None
+        if setup.get("game_id") == self.game_id:
+            players = setup.get("players", players)
+            options = setup.get("options")
+            if not cfg.demo and setup.get("levels"):
+                levels = [HUMAN] + list(setup["levels"])[: players - 1]
+        return MatchController(self.game_id, players, human_seat=human_seat, levels=levels, options=options,
                                master_seed=cfg.seed, bot_pause=cfg.bot_pause, use_processes=cfg.use_processes)
 
     # --- seats ---------------------------------------------------------------------------------
@@ -133,7 +141,9 @@ class TableScene(Scene):
         geo = self.presenter.geometry if self.presenter else None
         y = geo.buttons_y if geo else h - 260
         bh = max(36, h // 18)
-        layout_row(self.buttons, w // 2, y, bh, max_width=w - 80)
+        hook = getattr(self.helper, "layout_buttons", None)  # e.g. the bidding panel's own grid
+        if hook is None or not hook(self.buttons, geo, (w, h)):
+            layout_row(self.buttons, w // 2, y, bh, max_width=w - 80)
         if geo is not None:
             st = geo.status_rect
             self.menu_button.rect = pygame.Rect(st.right - 100, st.top, 100, st.height)
@@ -168,7 +178,7 @@ class TableScene(Scene):
         """Submit the human's move; a refused move shows its reason.  Returns True if applied."""
         from game.rules.base import IllegalMove
 
-        if self.controller.round_over or not self.controller.awaiting_human:
+        if move is None or self.controller.round_over or not self.controller.awaiting_human:
             return False
         if not self.presenter.idle:
             self.presenter.skip()
@@ -203,6 +213,10 @@ class TableScene(Scene):
             log.info("smoke: %d deal(s) played", self.deals_done)
             self.app.quit(0)
             return
+        hook = getattr(self.helper, "summary_scene", None)  # games with their own score sheet
+        if hook is not None:
+            self.app.push(hook())
+            return
         from game.ui.scenes.summary import SummaryScene
 
         self.app.push(SummaryScene(self.app, self))
@@ -227,6 +241,9 @@ class TableScene(Scene):
     # --- input ---------------------------------------------------------------------------------
 
     def _card_move(self, card: Any) -> Any:
+        hook = getattr(self.helper, "card_move", None)  # select instead of play (swap, discard)
+        if hook is not None:
+            return hook(card, self._legal, self._obs)
         from game.rules.base import Move
 
         return Move("play", (card,))
@@ -268,6 +285,9 @@ class TableScene(Scene):
                 if move is not None:
                     self.perform(move)
                 return True
+        hook = getattr(self.helper, "on_press", None)  # clicks on the game's own table parts
+        if hook is not None and hook(pos):
+            return True
         card = self.presenter.hand_card_at(pos)
         if card is not None:
             self.press = (card, pos)
@@ -291,6 +311,10 @@ class TableScene(Scene):
         self.dragging = False
         if dragged:
             self.presenter.drop(card)
+            hook = getattr(self.helper, "drop_move", None)  # a card dragged onto a table card
+            if hook is not None:
+                self.perform(hook(card, pos, self._legal, self._obs))
+                return True
             if not self.presenter.in_play_area(pos):
                 return True
         self.perform(self._card_move(card))
@@ -359,17 +383,26 @@ class TableScene(Scene):
             for b in self.buttons:
                 b.draw(surface)
         self.menu_button.draw(surface)
+        overlay = getattr(self.helper, "draw_overlay", None)  # e.g. the active rules (R)
+        if overlay is not None:
+            overlay(surface)
         status = geo.status_rect
         self._draw_match_score(surface, status)
         inner = pygame.Rect(status.left + status.width // 5, status.top, status.width * 3 // 5, status.height)
         self.status.draw(surface, inner, toast_at=geo.toast_pos)
         hl = geo.label[self.human_seat]
-        draw_text(surface, t("table.help"), (hl.left, hl.top - 6), max(11, h // 66), MUTED, anchor="bottomleft",
+        help_hook = getattr(self.helper, "help_text", None)
+        draw_text(surface, help_hook() if help_hook else t("table.help"), (hl.left, hl.top - 6), max(11, h // 66), MUTED, anchor="bottomleft",
                   max_width=max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
 
     def _draw_match_score(self, surface: pygame.Surface, status: pygame.Rect) -> None:
         m = self.controller.match
         h = surface.get_height()
+        hook = getattr(self.helper, "match_score_text", None)  # games without two scores
+        if hook is not None:
+            draw_text(surface, hook(), (status.left + 6, status.centery), max(13, h // 46), MUTED, anchor="midleft",
+                      max_width=status.width // 5 - 8)
+            return
         me = self.controller.human_seat if self.controller.human_seat is not None else 0
         other = 1 - me if self.controller.players == 2 else (me + 1) % self.controller.players
         text = t("table.match_score", you=m.scores[me], bot=m.scores[other], name=self.seat_name(other))

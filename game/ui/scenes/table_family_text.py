@@ -1,0 +1,65 @@
+"""Text lookup for the Bauern/Dreier and Schwimmen tables, the new-game screen and the score sheets.
+
+``t(key, **kw)`` asks the gettext catalogues of :mod:`game.i18n` first (they hold the game
+vocabulary: contract names, option labels and descriptions, Kontra words), then the UI table of
+:mod:`game.ui.text`, so one call works whichever of the two a string lives in.  The catalogues
+are loaded lazily in the language :mod:`game.ui.text` was told.
+
+Glossary: Kontra/Rekontra/Subkontra = doubling x2/x4/x8; Aufschlagen = trumps from a turned-up
+blind card; Klopfen = knock; Abheben = cut; schwimmen = playing on with no lives left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import i18n
+from game.ui import text as ui_text
+
+_loaded: str | None = None
+
+
+def _ensure() -> None:
+    global _loaded
+    lang = ui_text.LANGUAGE
+    if _loaded != lang:
+        _loaded = lang
+        if i18n.current_language() != lang or not i18n.has("menu.start"):
+            i18n.set_language(lang)
+
+
+def t(key: str, **kw: Any) -> str:
+    """The text for ``key`` in the current language (catalogue first, then the UI table)."""
+    _ensure()
+    if i18n.has(key):
+        return i18n.t(key, **kw)
+    return ui_text.t(key, **kw)
+
+
+def contract_name(contract_id: str | None) -> str:
+    if not contract_id:
+        return "–"
+    _ensure()
+    return i18n.contract_name(contract_id)
+
+
+def option_label(name: str) -> str:
+    _ensure()
+    return i18n.option_label(name)
+
+
+def option_description(name: str) -> str:
+    _ensure()
+    return i18n.option_description(name)
+
+
+def option_value(value: Any) -> str:
+    _ensure()
+    return i18n.option_value(value)
+
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def suit_symbol(letter: str | None) -> str:
+    return SUIT_SYMBOL.get(letter or "", "–")
