@@ -46,6 +46,9 @@ class MenuScene(Scene):
             buttons.append(Button(f"level:{i}", t(f"level.{lvl}"), pygame.Rect(x0 + i * (lw + 10), y, lw, bh)))
         y += bh + int(bh * 1.0)
         buttons.append(Button("start", t("menu.start"), pygame.Rect(w // 2 - 140, y, 280, int(bh * 1.2)), default=True))
+        # The new-game screen (players, bot levels, rule preset and options) beside Start.
+        buttons.append(Button("newgame", t("newgame.title"), pygame.Rect(w // 2 + 152, y, min(200, x0 + col_w - w // 2 - 152),
+                                                                          int(bh * 1.2)), key=pygame.K_n))
         y += int(bh * 1.2) + 14
         buttons.append(Button("quit", t("menu.quit"), pygame.Rect(w // 2 - 100, y, 200, bh)))
         session = getattr(self.app, "session", None)  # resume, settings, statistics, rules, diagnostics
@@ -76,6 +79,10 @@ class MenuScene(Scene):
             self.focus = 1
         elif action == "start":
             self.start()
+        elif action == "newgame":
+            from game.ui.scenes.newgame import NewGameScene
+
+            self.app.replace(NewGameScene(self.app, self.game_id, self.level))
         elif action == "quit":
             self.app.quit()
         elif getattr(self.app, "session", None) is not None:
@@ -125,6 +132,8 @@ class MenuScene(Scene):
                 self.start()
             else:
                 self.app.quit()
+        elif key == pygame.K_n:  # the new-game screen of the chosen game
+            self.activate("newgame")
         else:
             return False
         return True
