@@ -1,6 +1,6 @@
 """Frame-time benchmark: one fully animated Schnapsen deal at normal speed, headless.
 
-    python benchmarks/frames.py [--size 1280x720] [--deals 1]
+    python benchmarks/frames.py [--size 1280x720] [--deals 1] [--game schwimmen --players 9]
 
 Runs the real app (menu, then the table) under SDL's dummy video driver at 60 fps with the
 bot thinking in its worker process and normal animation speed; a simple bot makes the human
@@ -49,13 +49,17 @@ def main() -> int:
     p.add_argument("--size", default="1280x720")
     p.add_argument("--deals", type=int, default=1)
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--game", default="schnapsen",
+                   choices=["schnapsen", "dreierschnapsen", "bauernschnapsen", "schwimmen"])
+    p.add_argument("--players", type=int, default=None, help="e.g. --game schwimmen --players 9")
     args = p.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
 
     from game.ui.app import FPS, App, AppConfig
     from game.ui.scenes.menu import MenuScene
 
-    app = App(AppConfig(size=(w, h), persist=False, seed=args.seed, use_processes=True, bot_pause=0.6))
+    app = App(AppConfig(size=(w, h), persist=False, seed=args.seed, use_processes=True, bot_pause=0.6,
+                        game_id=args.game, players=args.players))
     menu = MenuScene(app)
     app.push(menu)
     app.step(0.0)
