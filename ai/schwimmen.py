@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any
 
-from ai.schwimmen_eval import loss_chance, middle_gift, others_in_order, potential, unseen, value
+from ai.schwimmen_eval import loss_chance, middle_gift, others_in_order, potential, rollout_loss, unseen, value
 from game.cards import Card
 from game.rules.base import Move
 from game.rules.schwimmen_values import hand_value
@@ -186,10 +186,10 @@ class SchwimmenAgent:
 
     # -- expert -----------------------------------------------------------------------------------
     def _expert_turn(self, o: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
-        """Simulation where it decides the deal: the final round after a knock (every move
-        judged by its chance to lose a life on the same sampled deals) and the knock itself
-        (knock when the simulated chance to lose is well under a fair share); other turns by
-        the player's valuation, which looks further ahead than one simulated lap."""
+        """Every move judged by simulation on the same sampled deals (common random numbers):
+        in the final round after a knock by its chance to lose a life at the showdown; before
+        that by playing the rest of the deal out with greedy players (knocking included);
+        ties go to the player's valuation."""
         opts = o.options
         now = value(o.hand, opts)
         seed = rng.random()  # common random numbers: every move judged on the same deals
@@ -204,14 +204,24 @@ class SchwimmenAgent:
             scored.sort(key=lambda x: (x[0], x[1], x[2]))
             p, negv, _, best = scored[0]
             return best, f"Final turn: {_label(best)} for {-negv:g} (about {p:.0%} to lose a life)"
-        knock = next((m for m in legal if m.kind == "knock"), None)
-        if knock is not None:
-            pk = loss_chance(o, o.hand, o.middle, Random(seed), k, knocked=True)
-            active = max(2, sum(o.active))
-            share = KNOCK_SHARE * (0.75 if o.lives[o.seat] == 0 else 1.0) / active
-            if pk <= share:
-                return knock, f"Knock with {now:g}: only about {pk:.0%} to lose a life"
-        return self._turn(o, [m for m in legal if m.kind != "knock"], player_like=True)
+        # Every move judged by playing the rest of the deal out on the same sampled deals;
+        # ties go to a knock, then to the player's valuation.
+        pick, why = self._turn(o, [m for m in legal if m.kind != "knock"], player_like=True)
+        n = max(8, min(self.samples, 200 // max(1, len(legal))))
+        results = []
+        for m in legal:
+            h, mid = _after(o.hand, o.middle, m)
+            p = rollout_loss(o, h, mid, m.kind == "knock", Random(seed), n)
+            # Ties: knocking ends the deal before the others improve; then the player's pick.
+            results.append((p, 0 if m.kind == "knock" else 1 if m == pick else 2, str(m), m))
+        results.sort(key=lambda x: (x[0], x[1], x[2]))
+        p, _, _, best = results[0]
+        if best == pick:
+            return pick, f"{why} (about {p:.0%} to lose a life)"
+        if best.kind == "knock":
+            return best, f"Knock with {now:g}: about {p:.0%} to lose a life, less than playing on"
+        nv = value(_after(o.hand, o.middle, best)[0], opts)
+        return best, f"{_label(best).capitalize()}: {now:g} becomes {nv:g} (about {p:.0%} to lose a life)"
 
 
 def make(level: str, seat: int = 0) -> SchwimmenAgent | None:

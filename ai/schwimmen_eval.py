@@ -175,3 +175,80 @@ def middle_gift(middle: Sequence[Card], known_next: Sequence[Card], options: Any
             if same:
                 gift += (CARD_VALUE[c.rank] + sum(CARD_VALUE[k.rank] for k in same)) / 31.0
     return gift
+
+
+def _greedy(hand: tuple[Card, ...], middle: tuple[Card, ...], opts: Any) -> tuple[float, tuple[Card, ...],
+                                                                                 tuple[Card, ...]]:
+    best_v, best_h, best_m = value(hand, opts), hand, middle
+    for i in range(3):
+        for j in range(3):
+            h = hand[:i] + (middle[j],) + hand[i + 1:]
+            v = value(h, opts)
+            if v > best_v:
+                best_v, best_h, best_m = v, h, middle[:j] + (hand[i],) + middle[j + 1:]
+    v = value(middle, opts)
+    if v > best_v:
+        best_v, best_h, best_m = v, middle, hand
+    return best_v, best_h, best_m
+
+
+def rollout_loss(obs: Any, hand: tuple[Card, ...], middle: tuple[Card, ...], knocks: bool, rng: Random,
+                 samples: int, knock_at: float = 26.0) -> float:
+    """Chance to lose a life when this turn ends with ``hand``/``middle`` (and a knock if
+    ``knocks``): the rest of the deal is played out on sampled hidden cards by simple greedy
+    players (swap when it gains, knock at ``knock_at`` when no swap gains 2, else shove)."""
+    opts = obs.options
+    pool = unseen(obs)
+    order = [obs.seat] + others_in_order(obs)
+    n = len(order)
+    lost = 0
+    for _ in range(samples):
+        hands = sample_others(obs, pool, rng)
+        hands[obs.seat] = hand
+        rest = list(pool)
+        for h in hands.values():
+            for c in h:
+                if c in rest:
+                    rest.remove(c)
+        rng.shuffle(rest)
+        stock = rest[:obs.stock_size]
+        mid = middle
+        knocker = obs.knocker if obs.knocker is not None else (obs.seat if knocks else None)
+        left = (obs.final_left - 1) if obs.knocker is not None else (n - 1 if knocks else 0)
+        shoves = 0
+        ended = ""
+        i = 1
+        for _turn in range(8 * n):
+            if knocker is not None and left <= 0:
+                ended = "knock"
+                break
+            q = order[i % n]
+            i += 1
+            if q == knocker:
+                continue
+            now = value(hands[q], opts)
+            best_v, bh, bm = _greedy(hands[q], mid, opts)
+            if knocker is None and now >= knock_at and best_v < now + 2 and now >= 20:
+                knocker, left, shoves = q, n - 1, 0
+                continue
+            if best_v > now:
+                hands[q], mid, shoves = bh, bm, 0
+                if best_v >= 31:
+                    ended = "31"
+                    break
+            else:
+                shoves += 1
+                if knocker is None and shoves >= n:
+                    if len(stock) < 3 or not opts.all_shove_replaces_middle:
+                        ended = "shoves"
+                        break
+                    mid, stock, shoves = tuple(stock[:3]), stock[3:], 0
+            if knocker is not None:
+                left -= 1
+        values = {q: hand_value(hands[q], opts) for q in order}
+        if ended == "31" and any(v.is_feuer for v in values.values()):
+            ended = "feuer"
+        losers, _, _ = losers_of(order, values, ended or "knock", (), knocker, opts)
+        if obs.seat in losers:
+            lost += 1
+    return lost / max(samples, 1)
