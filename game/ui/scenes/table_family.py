@@ -377,6 +377,8 @@ class PlayoffSwitch:
         return self.schnapsen if getattr(rules, "id", "") == "schnapsen" else self.family
 
     def __getattr__(self, name: str) -> Any:
+        if name in ("summary_scene", "match_score_text"):  # the match stays a three-seat match
+            return getattr(self.family, name)
         return getattr(self._current(), name)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.rules import events as ev
 from game.ui.presenter import DEAL_STEP, FLY
-from game.ui.tween import Parallel, Wait
+from game.ui.tween import Call, Parallel, Wait
 
 
 def reset_to_stock(p: Any) -> None:
@@ -63,6 +63,9 @@ def family_steps(p: Any, e: Any, obs: Any) -> list[Any] | None:
         gone = [p._take(f"hand{e.seat}", c) for c in e.cards]
         p.zones.setdefault("discard", []).extend(gone)
         return [p._raise(gone), p._moves(["discard", f"hand{e.seat}"], FLY * 1.2)]
+    if isinstance(e, ev.RoundOver):  # remaining hands turn face up, each fanned in order
+        steps = p._reveal()
+        return [Call(p._restack), *steps]
     if isinstance(e, ev.MarriageShown):
         return [Wait(0.3)] if e.seat != human else None
     if isinstance(e, (ev.Announced, ev.Declared)):

@@ -34,7 +34,7 @@ from game.ui.scenes.table_family_anim import reset_to_stock
 from game.ui.scenes.table_family_geometry import GameGeometry
 from game.ui.scenes.table_family_text import t
 from game.ui.text import card_name
-from game.ui.tween import Parallel, Wait
+from game.ui.tween import Call, Parallel, Wait
 from game.ui.widgets import Button
 
 SUITS = ("S", "H", "C", "D")
@@ -144,6 +144,9 @@ class SchwimmenTable:
             return [p._moves(["aside"], FLY), p._raise(new), p._moves(["middle"], FLY * 1.2)]
         if isinstance(e, ev.HandRevealed):
             return []
+        if isinstance(e, ev.RoundOver):  # hands turn face up, each fanned in its sorted order
+            steps = p._reveal()
+            return [Call(p._restack), *steps]
         return None
 
     def _deal(self, p: Any, obs: Any) -> list[Any]:

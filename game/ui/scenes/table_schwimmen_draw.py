@@ -150,8 +150,11 @@ def draw_banner(helper: Any, surface: pygame.Surface) -> None:
     w, h = surface.get_size()
     names = ", ".join(helper.name(s) for s in who)
     title = t("swim.banner.feuer") if obs.ended_by == "feuer" else t("swim.banner.31")
-    box = pygame.Rect(0, 0, min(w - 80, 640), max(90, h // 7))
-    box.center = (w // 2, int(helper.scene.presenter.geometry.layout.centre[1]))
+    box = pygame.Rect(0, 0, min(w - 80, 560), max(96, int(h / 6.5)))
+    geo = helper.scene.presenter.geometry
+    # below the middle (and the stock count), so the open cards stay visible
+    box.midtop = (w // 2, geo.layout.middle.bottom + max(26, h // 26))
+    box.bottom = min(box.bottom, geo.buttons_y - 4)
     draw_panel(surface, box, (120, 24, 18, 235), border=BRASS)
     draw_text(surface, title, (box.centerx, box.top + 8), max(28, h // 16), BRASS, bold=True, anchor="midtop",
               max_width=box.width - 20)
