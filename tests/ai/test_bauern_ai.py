@@ -192,3 +192,14 @@ def test_only_legal_moves_over_random_deals(level):
             assert m in legal and why
             s, _ = R.apply(s, m)
             k += 1
+
+
+def test_lead_after_meld_and_only_move():
+    v = mkview("normal", 0, 0, "KH QH JS AC")
+    got = fc.lead_after_meld(v, moves_for(v, "KH QH", (Move("declare"),)))
+    assert card_of(got) == "KH"
+    assert fc.lead_after_meld(v, moves_for(v, "KH QH JS AC")) is None
+    assert card_of(fc.only_move(v, moves_for(v, "JS"))) == "JS"
+    # In a trick contract the declarer shows a marriage only if its king will hold the trick.
+    v = mkview("schnapser", 0, 0, "KS QS AH TH JC")
+    assert fc.meld_marriage(v, moves_for(v, "KS QS AH TH JC", (Move("meld", (), "S"),))) is None

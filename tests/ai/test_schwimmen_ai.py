@@ -123,3 +123,19 @@ def test_fast_value_matches_the_rules():
     for opts in (OPTS, SchwimmenOptions(feuer=False), SchwimmenOptions(deck="2x32")):
         for h in combinations(pack(opts), 3):
             assert value(h, opts) == hand_value(h, opts).value, h
+
+
+def test_wind_down_ends_a_dragging_deal():
+    import dataclasses
+
+    from ai.schwimmen import wind_down
+    from game.rules.schwimmen_state import SwapRecord
+
+    o = obs("AS 9H 7D", "KS QS 8C")
+    assert wind_down(o, turn_moves(o)) is None
+    rec = SwapRecord(1, parse_cards("7C"), parse_cards("8H"))
+    long = dataclasses.replace(o, swaps=(rec,) * 40)
+    m, _ = wind_down(long, turn_moves(long))
+    assert m == Move("knock")
+    m, _ = wind_down(long, turn_moves(long, knock=False))
+    assert m.kind == "swap"  # a real gain: 11 becomes 21
