@@ -230,6 +230,7 @@ def family_shots(outdir: Path) -> None:
         save(app, outdir, "bauern_trick")
     table.presenter.anim.speed = 0
     play_until(app, rng, lambda tb: len(tb.controller.match.history) >= 3 and app.scene is not tb, limit=3000)
+    save(app, outdir, "bauern_summary")
     app.scene.sheet = True  # type: ignore[attr-defined]
     app.step(DT)
     save(app, outdir, "bauern_score_sheet")
@@ -251,6 +252,7 @@ def family_shots(outdir: Path) -> None:
     del hand
     table.presenter.anim.speed = 0
     play_until(app, rng, lambda tb: len(tb.controller.match.history) >= 3 and app.scene is not tb, limit=3000)
+    save(app, outdir, "dreier_summary")
     app.scene.sheet = True  # type: ignore[attr-defined]
     app.step(DT)
     save(app, outdir, "dreier_score_sheet")
@@ -286,6 +288,7 @@ def schwimmen_shots(outdir: Path) -> None:
     save(app, outdir, "schwimmen_9_players")
     table.presenter.anim.speed = 0
     play_until(app, rng, lambda tb: len(tb.controller.match.history) >= 4 and app.scene is not tb, limit=5000)
+    save(app, outdir, "schwimmen_summary")
     app.scene.sheet = True  # type: ignore[attr-defined]
     app.step(DT)
     save(app, outdir, "schwimmen_lives_table")
