@@ -159,11 +159,14 @@ class FamilySummary(SheetScene):
 
     def _sides(self) -> list[str]:
         if self.controller.players == 4:
+            # side 0 is forehand's team (RULES.md roles P1+P3), which depends on the dealer
+            state = self.controller.state
             me = self.controller.human_seat or 0
-            return [t("team.yours") if me % 2 == 0 else t("team.theirs"),
-                    t("team.theirs") if me % 2 == 0 else t("team.yours")]
+            mine = state.side(me) if hasattr(state, "side") else me % 2
+            return [t("team.yours") if mine == 0 else t("team.theirs"),
+                    t("team.theirs") if mine == 0 else t("team.yours")]
         d = (self.controller.round_result.details or {}) if self.controller.round_result else {}
-        return [self.name(d.get("declarer", 0)), t("side.defenders")]
+        return [self.name(d.get("declarer", 0)), _cap(t("side.defenders"))]
 
     def draw_summary(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         c = self.controller
