@@ -49,20 +49,22 @@ def describe_result(game_id: str, result: Any, names: Sequence[str]) -> str:
     return str(result.reason)
 
 
-def _side_name(game_id: str, side: int, declarer: int, names: Sequence[str]) -> str:
+def _side_name(game_id: str, side: int, declarer: int, names: Sequence[str], dealer: int = 3) -> str:
     if game_id == "bauernschnapsen":
-        return join_names([names[s] for s in range(len(names)) if s % 2 == side])
+        # side 0 is forehand's team (P1 + P3), i.e. the seats one and three places after the dealer
+        return join_names([names[s] for s in range(len(names)) if (s - dealer - 1) % 2 == side])
     # Dreierschnapsen: side 0 is the declarer, side 1 the two defenders
     return names[declarer] if side == 0 else t("side.defenders")
 
 
 def _family(game_id: str, rule: str, d: dict[str, Any], names: Sequence[str]) -> str:
     declarer = int(d["declarer"])
+    dealer = int(d.get("dealer", 3))
     win_side = int(d["winner_side"])
     ending = d.get("ending")
 
     def side(x: int) -> str:
-        return _side_name(game_id, x, declarer, names)
+        return _side_name(game_id, x, declarer, names, dealer)
 
     if d["contract"] == "normal":
         scores = d["scores"]

@@ -419,3 +419,26 @@ def test_damaged_or_missing_catalogue_falls_back_to_english(monkeypatch, caplog)
     i18n._cache.pop("de", None)
     i18n.set_language("ja")
     assert i18n.t("menu.quit") == "終了"
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_bauern_result_names_the_team_that_scored_whoever_dealt(dealer):
+    from random import Random
+
+    from game.i18n_results import describe_result
+    from game.rules import registry
+
+    rules = registry.get("bauernschnapsen")
+    names = ["You", "Left", "Partner", "Right"]
+    i18n.set_language("en")
+    rng = Random(dealer)
+    s = rules.new_round(4, dealer, rng)
+    while not rules.is_over(s):
+        s, _ = rules.apply(s, rng.choice(rules.legal_moves(s)))
+    res = rules.result(s)
+    text = describe_result("bauernschnapsen", res, names)
+    scorers = [names[q] for q in range(4) if res.points[q] > 0]
+    others = [names[q] for q in range(4) if res.points[q] == 0]
+    award = text.rsplit(str(res.details["amount"]), 1)[1]  # the part naming who gets the points
+    assert all(n in award for n in scorers), text
+    assert not any(n in award for n in others), text

@@ -68,7 +68,7 @@ def finish(s: FamilyState, why: str) -> tuple[FamilyState, tuple[Any, ...]]:
     row = BY_ID[s.contract or ""]
     mult = s.multiplier
     details: dict[str, Any] = {
-        "contract": row.id, "declarer": s.declarer, "multiplier": mult, "ending": why,
+        "contract": row.id, "declarer": s.declarer, "dealer": s.dealer, "multiplier": mult, "ending": why,
         "card_points": tuple(side_card_points(s, x) for x in (0, 1)),
         "scores": tuple(side_score(s, x) for x in (0, 1)),
         "tricks": tuple(side_tricks(s, x) for x in (0, 1)),
