@@ -141,6 +141,7 @@ class App:
         pygame.display.set_caption(_title())
         _set_window_icon()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.event.clear()  # a new app acts on no input left over from before it existed
         self._set_minimum_size()
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []

@@ -122,3 +122,14 @@ def test_menu_mouse_start(tmp_path):
     app.step(DT)
     assert isinstance(app.scene, TableScene)
     app.shutdown()
+
+
+def test_a_new_app_ignores_input_left_in_the_queue(tmp_path):
+    pygame.init()
+    pygame.display.set_mode((100, 100))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode=""))
+    app = App(AppConfig(size=(1000, 700), settings_dir=tmp_path, persist=False))
+    log: list[str] = []
+    app.push(Probe(app, log, "a"))
+    app.step(DT)
+    assert log == ["enter a", "update a 0.017"]
