@@ -1,6 +1,10 @@
 """Save and resume: a save is the game id, options, master seed, seats and the move list; loading
 replays it (ARCHITECTURE.md "Seeds").  Writes are atomic; a bad file is reported and set aside,
 never overwritten and never allowed to crash the app.
+
+Problems carry a message id and parameters (``SaveError.key``/``params``, ``SaveSlot.bad``) so
+the app can tell the player in their language; ``reason`` stays an English sentence for logs.
+A bad file that cannot be moved aside locks the slot for the run: nothing is written over it.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import logging
 import os
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +30,24 @@ SAVE_NAME = "current_match.json"
 
 
 class SaveError(Exception):
-    """A save file that cannot be used; ``reason`` is a sentence for the dialog."""
+    """A save file that cannot be used: ``reason`` in English for the log, ``key`` and ``params``
+    the message id (``save.bad.*``) and its values for the player's language."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, key: str = "save.bad.replay", **params: Any) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class SaveProblem:
+    """Why the save file could not be resumed, and where it went (None: it could not be moved
+    and stays where it is, untouched)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    moved_to: Path | None = None
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -78,20 +96,25 @@ def load(path: Path, **controller_kwargs: Any) -> MatchController:
     try:
         raw = path.read_text(encoding="utf-8")
     except OSError as e:
-        raise SaveError(f"the save file could not be read ({e.strerror})") from e
+        raise SaveError(f"the save file could not be read ({e.strerror})", "save.bad.unreadable",
+                        error=e.strerror or str(e)) from e
+    except UnicodeDecodeError as e:
+        raise SaveError("the save file is damaged (not valid JSON)", "save.bad.corrupt") from e
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
-        raise SaveError("the save file is damaged (not valid JSON)") from e
+        raise SaveError("the save file is damaged (not valid JSON)", "save.bad.corrupt") from e
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError("this is not a Kartenstube save file")
+        raise SaveError("this is not a Kartenstube save file", "save.bad.foreign")
     version = data.get("version")
     if not isinstance(version, int) or version > SAVE_VERSION:
-        raise SaveError(f"the save file comes from a newer version of Kartenstube (format {version})")
+        raise SaveError(f"the save file comes from a newer version of Kartenstube (format {version})",
+                        "save.bad.newer")
     try:
         game_id = str(data["game_id"])
         if game_id not in registry.GAMES:
-            raise SaveError(f"the save file names an unknown game {game_id!r}")
+            raise SaveError(f"the save file names an unknown game {game_id!r}", "save.bad.unknown_game",
+                            game=game_id)
         opts = options_mod.from_dict(game_id, dict(data["options"]))
         c = MatchController(
             game_id, int(data["players"]), human_seat=data["human_seat"], levels=list(data["levels"]),
@@ -104,7 +127,7 @@ def load(path: Path, **controller_kwargs: Any) -> MatchController:
     except SaveError:
         raise
     except Exception as e:  # anything else means the move list does not replay
-        raise SaveError(f"the saved match could not be replayed ({e})") from e
+        raise SaveError(f"the saved match could not be replayed ({e})", "save.bad.replay") from e
 
 
 def set_aside(path: Path) -> Path | None:
@@ -128,14 +151,21 @@ class SaveSlot:
     """The running match's save file in the user's data folder, written after every move.
 
     A folder that cannot be written (read-only, full) is reported once through ``problem`` and
-    the game goes on without saving.
+    the game goes on without saving.  After :meth:`resume` found a bad file, ``bad`` says why;
+    if that file could not be moved aside the slot is ``locked``: it never writes over it or
+    deletes it.
     """
 
     def __init__(self, folder: Path, name: str = SAVE_NAME) -> None:
         self.path = folder / name
         self.problem: str | None = None
+        self.bad: SaveProblem | None = None
+        self.locked = False
 
     def write(self, c: MatchController) -> bool:
+        if self.locked:
+            self.problem = "the match is not saved: a bad save file that could not be moved aside is kept"
+            return False
         if c.match_over:
             self.clear()
             return True
@@ -153,6 +183,8 @@ class SaveSlot:
         return self.path.exists()
 
     def clear(self) -> None:
+        if self.locked:
+            return
         try:
             self.path.unlink(missing_ok=True)
         except OSError:
@@ -166,5 +198,9 @@ class SaveSlot:
             return load(self.path, **controller_kwargs), None
         except SaveError as e:
             moved = set_aside(self.path)
-            where = f" It was moved to {moved.name}." if moved else ""
+            self.bad = SaveProblem(e.key, dict(e.params), moved)
+            if moved is None:
+                self.locked = True  # keep the file exactly as it is for the player
+                log.warning("the bad save file %s could not be moved aside: no saving in this run", self.path)
+            where = f" It was moved to {moved.name}." if moved else " It could not be moved aside and is kept as it is."
             return None, f"The saved match could not be resumed: {e.reason}.{where}"

@@ -11,7 +11,9 @@ restart, deck style and card back, animation speed, bot pause, trick pause, soun
 sorting, legal-card highlighting, own points, fullscreen.
 
 Nothing here may crash the game: save, statistics and sound problems are logged (and a bad save
-is reported once in a dialog).
+is reported once in a dialog, in the player's language).  A user folder that could not be written
+(``game.resources`` fell back to a temporary one) becomes a lasting notice on the menu
+(:meth:`Session.notice_text`).
 
 Glossary: Bummerl = a lost match; zudrehen = close the stock (a "close" in the statistics).
 """
@@ -69,8 +71,29 @@ class Session:
         self._recorded: set[tuple[int, int]] = set()
         self._matches_recorded: set[int] = set()
         self.resumable: Any = None  # a controller replayed from the save file, offered in the menu
+        #: Lasting messages for the menu as (msgid, params), translated when drawn.
+        self.notices: list[tuple[str, dict[str, Any]]] = []
+        self._check_storage(explicit={"config": config_folder or cfg.settings_dir,
+                                      "data": data_folder or cfg.extra.get("data_dir")})
         self.settings = settings_mod.load(self.settings_path)
         self.apply(self.settings, save=False, first=True)
+
+    def _check_storage(self, explicit: dict[str, Any]) -> None:
+        """A user folder that could not be written was replaced by a temporary one for this run
+        (``game.resources``): log it and say it on the menu, since nothing will be kept."""
+        from game.resources import storage_problems
+
+        problems = storage_problems()
+        bad = [(kind, *problems[kind]) for kind in ("config", "data") if explicit[kind] is None and kind in problems]
+        if not bad:
+            return
+        for kind, path, why in bad:
+            log.warning("the %s folder %s cannot be written (%s): this run keeps nothing", kind, path, why)
+        self.notices.append(("notice.storage", {"path": str(bad[0][1])}))
+
+    def notice_text(self) -> str:
+        """The menu's notices in the current language ("" when there are none)."""
+        return "\n".join(i18n.t(key, **params) for key, params in self.notices)
 
     # --- settings ----------------------------------------------------------------------------
 
@@ -250,10 +273,19 @@ class Session:
         c, problem = self.slot.resume(bot_pause=cfg.bot_pause, use_processes=cfg.use_processes)
         if problem:
             log.warning("%s", problem)
-            reason = problem.removeprefix("The saved match could not be resumed: ")
-            return i18n.t("dialog.bad_save", reason=reason)
+            return self.bad_save_text()
         self.resumable = c
         return None
+
+    def bad_save_text(self) -> str | None:
+        """Why the save file could not be resumed and where it is now, in the current language."""
+        bad = self.slot.bad
+        if bad is None:
+            return None
+        reason = i18n.t(bad.key, **bad.params)
+        if bad.moved_to is None:
+            return i18n.t("save.bad.body_kept", reason=reason)
+        return i18n.t("save.bad.body", reason=reason, path=bad.moved_to.name)
 
     def resume(self) -> bool:
         """Open the table with the saved match, exactly as it was."""
@@ -440,7 +472,7 @@ def open_menu(app: Any, problem: str | None = None) -> Any:
     menu = MenuScene(app)
     app.push(menu)
     if problem:
-        app.push(DialogScene(app, i18n.t("dialog.bad_save.title"), problem))
+        app.push(DialogScene(app, i18n.t("save.bad.title"), problem))
     return menu
 
 

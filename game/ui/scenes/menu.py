@@ -12,7 +12,7 @@ import pygame
 from game.ui.app import App, Scene
 from game.ui.scenes import GAME_ORDER, LEVEL_ORDER, has_table
 from game.ui.text import t
-from game.ui.widgets import BRASS, CREAM, FELT, FELT_DARK, MUTED, Button, draw_panel, draw_text
+from game.ui.widgets import BRASS, CREAM, FELT, FELT_DARK, MUTED, Button, draw_panel, draw_text, font
 
 ROWS = ("game", "level", "start", "quit")
 
@@ -24,6 +24,7 @@ class MenuScene(Scene):
         self.level_index = LEVEL_ORDER.index(app.config.level) if app.config.level in LEVEL_ORDER else 1
         self.focus = 2  # "start", so Enter starts at once
         self.buttons: list[Button] = []
+        self._notice_fit: tuple[object, list[str], int] = (None, [], 0)
         self._layout(app.size)
 
     # --- layout --------------------------------------------------------------------------------
@@ -160,10 +161,18 @@ class MenuScene(Scene):
         pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(8, w // 80))
         draw_text(surface, t("menu.title"), (w // 2, int(h * 0.05)), max(36, h // 11), BRASS, bold=True,
                   anchor="midtop", max_width=w - 40)
-        draw_text(surface, t("menu.subtitle"), (w // 2, int(h * 0.05) + max(36, h // 11) + 12), max(16, h // 34),
-                  MUTED, anchor="midtop", max_width=w - 40)
+        sub_top = int(h * 0.05) + max(36, h // 11) + 12
         panel = self._col.inflate(40, 0)
         panel.top = self._label_y[0] - 16
+        session = getattr(self.app, "session", None)
+        notice = session.notice_text() if session is not None else ""
+        if notice:  # e.g. an unwritable user folder: says so in place of the subtitle
+            # from the title's baseline ("Kartenstube" has no descenders) down to the panel
+            top = int(h * 0.05) + font(max(36, h // 11), bold=True).get_ascent() + 6
+            self._draw_notice(surface, notice, pygame.Rect(panel.left, top, panel.width, panel.top - 6 - top))
+        else:
+            draw_text(surface, t("menu.subtitle"), (w // 2, sub_top), max(16, h // 34), MUTED, anchor="midtop",
+                      max_width=w - 40)
         panel.height = self.buttons[-1].rect.bottom - panel.top + 20
         draw_panel(surface, panel)
         label_size = max(16, h // 36)
@@ -184,3 +193,27 @@ class MenuScene(Scene):
                 pygame.draw.rect(surface, CREAM, b.rect.inflate(8, 8), width=2, border_radius=10)
         draw_text(surface, t("menu.hint"), (w // 2, h - 16), max(13, h // 50), MUTED, anchor="midbottom",
                   max_width=w - 40)
+
+    def _draw_notice(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
+        """A lasting notice in a bordered strip between the title and the menu panel; the font
+        shrinks until the wrapped text fits the strip (nothing is cut off)."""
+        from game.ui.scenes.dialog import wrap_text
+
+        key = (text, box.size, surface.get_height())
+        if self._notice_fit[0] != key:  # wrapping measures every word: once per text and size
+            size = max(14, surface.get_height() // 40)
+            while True:
+                lines = wrap_text(text, size, box.width - 28)
+                if len(lines) * int(size * 1.3) + 10 <= box.height or size <= 11:
+                    break
+                size -= 1
+            self._notice_fit = (key, lines, size)
+        _, lines, size = self._notice_fit
+        line_h = int(size * 1.3)
+        height = min(box.height, len(lines) * line_h + 10)
+        strip = pygame.Rect(box.left, box.top + (box.height - height) // 2, box.width, height)
+        draw_panel(surface, strip, color=(60, 40, 10, 220), radius=8, border=BRASS)
+        y = strip.top + 5
+        for line in lines:
+            draw_text(surface, line, (strip.centerx, y), size, CREAM, anchor="midtop")
+            y += line_h
