@@ -13,7 +13,8 @@ sorting, legal-card highlighting, own points, fullscreen.
 Nothing here may crash the game: save, statistics and sound problems are logged (and a bad save
 is reported once in a dialog, in the player's language).  A user folder that could not be written
 (``game.resources`` fell back to a temporary one) becomes a lasting notice on the menu
-(:meth:`Session.notice_text`).
+(:meth:`Session.notice_text`).  The bots' hint reasons are English sentences; the hint dialog
+shows them through :func:`game.ui.hint_text.translate_reason`.
 
 Glossary: Bummerl = a lost match; zudrehen = close the stock (a "close" in the statistics).
 """
@@ -31,6 +32,7 @@ import pygame
 from game import i18n
 from game import settings as settings_mod
 from game.settings import Settings
+from game.ui.hint_text import translate_reason
 from game.ui.session_helpers import describe_move, install_sorting
 
 log = logging.getLogger(__name__)
@@ -336,8 +338,9 @@ class Session:
             return
         self._hint_table = None
         move, reason = answer
-        text = (i18n.t("hint.suggest", move=describe_move(move, self.settings.deck_style)) + "\n"
-                + i18n.t("hint.reason", reason=reason))
+        style = self.settings.deck_style
+        text = (i18n.t("hint.suggest", move=describe_move(move, style)) + "\n"
+                + i18n.t("hint.reason", reason=translate_reason(reason, style)))
         self.app.push(DialogScene(self.app, i18n.t("hint.title"), text))
 
     def undo(self, table: Any) -> bool:

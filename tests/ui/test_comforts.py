@@ -137,7 +137,9 @@ def test_hint_shows_the_suggestion_and_a_reason(tmp_path):
     key(app, pygame.K_h)
     dialog = app.scene
     assert isinstance(dialog, DialogScene) and dialog.title == i18n.t("hint.title")
-    assert reason in dialog.message
+    from game.ui.hint_text import translate_reason
+
+    assert translate_reason(reason) in dialog.message  # the reason, its cards named ("ten of hearts")
     key(app, pygame.K_ESCAPE)
     assert app.scene is table
     app.shutdown()

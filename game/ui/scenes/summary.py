@@ -10,6 +10,7 @@ Glossary: Bummerl = a lost match (two when the loser is Schneider, with 0 game p
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -40,6 +41,18 @@ def explain(result: Any, name: Any) -> str:
         kw["other_points"] = d.get("scores", (0, 0))[1 - x]
         kw["other_tricks"] = d.get("tricks", (0, 0))[1 - x]
     return t(_RULE_KEYS[row], **kw)
+
+
+def rule_label(rule: str) -> str:
+    """The rule that applied, translated: the engine writes "2.6 row 1" (RULES.md 2.6, a row of
+    its scoring table); anything else is a rule number shown as it is."""
+    m = _ROW_RULE.match(rule)
+    if m:
+        return t("summary.rule_row", section=m.group(1), row=m.group(2))
+    return t("summary.rule", rule=rule)
+
+
+_ROW_RULE = re.compile(r"^(\d+(?:\.\d+)*) row (\d+)$")
 
 
 class SummaryScene(Scene):
@@ -187,7 +200,7 @@ class SummaryScene(Scene):
             draw_text(surface, line, (rect.left + 30, y), size, BRASS)
             y += int(size * 1.35)
         if result is not None and result.rule:
-            draw_text(surface, t("summary.rule", rule=result.rule), (rect.left + 30, y), int(size * 0.85), MUTED)
+            draw_text(surface, rule_label(result.rule), (rect.left + 30, y), int(size * 0.85), MUTED)
 
     def _draw_sheet(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         c = self.controller
