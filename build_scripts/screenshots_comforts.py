@@ -1,10 +1,12 @@
 """Screenshots of the comfort screens in English, German and Japanese (dummy video driver).
 
     python build_scripts/screenshots_comforts.py OUTDIR
+    python build_scripts/screenshots_comforts.py OUTDIR --notices    only the notices and hints
 
 Per language: the menu, the Schnapsen table mid-deal, the end-of-deal summary, the rules screen,
 the settings screen and the statistics screen (after a bot-vs-bot match was recorded), plus the
-bad-save dialog.  Settings, saves and statistics go to a temporary folder, never the user's.
+bad-save dialog, the menu's notice about an unwritable user folder and hint dialogs (Schnapsen
+and Bauernschnapsen).  Settings, saves and statistics go to a temporary folder, never the user's.
 """
 
 from __future__ import annotations
@@ -116,13 +118,77 @@ def bad_save(outdir: Path, tmp: Path) -> None:
         app.shutdown()
 
 
+def blocked_folder(outdir: Path, tmp: Path) -> None:
+    """The menu when the user folders lie below a regular file (they cannot be created)."""
+    import platformdirs
+
+    from game import resources
+
+    blocker = tmp / "blocked-home"
+    blocker.write_text("a file where the user folders should be", encoding="utf-8")
+    getters = ("user_config_dir", "user_data_dir", "user_state_dir")
+    saved = {name: getattr(platformdirs, name) for name in getters}
+    resources._fallback_root = Path(tempfile.mkdtemp(dir=tmp))  # the stand-in goes away with tmp
+    try:
+        for name in getters:
+            setattr(platformdirs, name, lambda *a, _n=name, **k: str(blocker / _n))
+        for lang in ("en", "de", "ja"):
+            app = App(AppConfig(size=(1280, 720), persist=False, speed=0.0, use_processes=False))
+            install(app, cli_lang=lang)
+            open_menu(app)
+            app.step(DT)
+            save(app, outdir, f"{lang}_menu_blocked_folder")
+            app.shutdown()
+        app = App(AppConfig(size=(960, 600), persist=False, speed=0.0, use_processes=False))
+        install(app, cli_lang="ja")
+        open_menu(app)
+        app.step(DT)
+        save(app, outdir, "ja_menu_blocked_folder_small")
+        app.shutdown()
+    finally:
+        for name, fn in saved.items():
+            setattr(platformdirs, name, fn)
+        resources._problems.clear()
+
+
+def hints(outdir: Path, tmp: Path) -> None:
+    """The hint dialog (H) at the first decision of the human in Schnapsen and Bauernschnapsen."""
+    from game.ui.scenes.table import TableScene
+
+    for lang in ("de", "ja"):
+        for game_id, seed in (("schnapsen", 3), ("bauernschnapsen", 7)):
+            config = AppConfig(size=(1280, 720), settings_dir=tmp / f"hint-{lang}" / "config", persist=False,
+                               speed=0.0, bot_pause=0.0, use_processes=False, seed=seed, game_id=game_id)
+            config.extra["data_dir"] = tmp / f"hint-{lang}-{game_id}" / "data"
+            app = App(config)
+            session = install(app, cli_lang=lang)
+            open_menu(app).start()
+            table = app.scenes[0]
+            assert isinstance(table, TableScene)
+            c = table.controller
+            for _ in range(12):  # to the first card the human plays (bidding hints are short)
+                until(app, lambda: table.presenter.idle and c.awaiting_human)  # noqa: B023
+                legal = c.legal_moves()
+                if any(m.kind == "play" for m in legal) and len(legal) > 1:
+                    break
+                table.perform(c.hint()[0])
+            session.hint(table)
+            app.step(DT)
+            save(app, outdir, f"{lang}_hint_{game_id}")
+            app.shutdown()
+
+
 def main(argv: list[str]) -> int:
-    outdir = Path(argv[1] if len(argv) > 1 else "screenshots")
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    outdir = Path(args[0] if args else "screenshots")
     outdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for lang in ("en", "de", "ja"):
-            shots(lang, outdir, Path(tmp))
+        if "--notices" not in argv:
+            for lang in ("en", "de", "ja"):
+                shots(lang, outdir, Path(tmp))
         bad_save(outdir, Path(tmp))
+        blocked_folder(outdir, Path(tmp))
+        hints(outdir, Path(tmp))
     return 0
 
 
