@@ -2,11 +2,13 @@
 
     python build_scripts/screenshots_comforts.py OUTDIR
     python build_scripts/screenshots_comforts.py OUTDIR --notices    only the notices and hints
+    python build_scripts/screenshots_comforts.py OUTDIR --refusals   only the refused moves
 
 Per language: the menu, the Schnapsen table mid-deal, the end-of-deal summary, the rules screen,
 the settings screen and the statistics screen (after a bot-vs-bot match was recorded), plus the
-bad-save dialog, the menu's notice about an unwritable user folder and hint dialogs (Schnapsen
-and Bauernschnapsen).  Settings, saves and statistics go to a temporary folder, never the user's.
+bad-save dialog, the menu's notice about an unwritable user folder, hint dialogs (Schnapsen
+and Bauernschnapsen) and a refused card at the table.
+Settings, saves and statistics go to a temporary folder, never the user's.
 """
 
 from __future__ import annotations
@@ -178,17 +180,66 @@ def hints(outdir: Path, tmp: Path) -> None:
             app.shutdown()
 
 
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(DT)
+
+
+def refusals(outdir: Path, tmp: Path) -> None:
+    """A wrong card clicked at the table: the red refusal in German and Japanese (and with the
+    German pack, and in Japanese at 960x600), and a refused bid in Bauernschnapsen."""
+    from game.cards import parse_cards
+    from game.rules import registry
+    from game.ui.scenes.table import TableScene
+
+    def scripted_bot(game_id, level, seat, obs, legal, seed):  # type: ignore[no-untyped-def]
+        plays = [m for m in legal if m.kind == "play"]
+        return next((m for m in plays if str(m) == "play QH"), plays[0] if plays else legal[0])
+
+    deck = parse_cards("JS AH KD AS TS KS AC QD JD QH JH TH KH TD AD QS KC QC JC TC")
+    for lang, style, size in (("de", "french", (1280, 720)), ("ja", "french", (1280, 720)),
+                              ("de", "german", (1280, 720)), ("ja", "french", (960, 600))):
+        name = f"{lang}_refused_card" + ("_german_pack" if style == "german" else "") + \
+            ("_small" if size != (1280, 720) else "")
+        config = AppConfig(size=size, settings_dir=tmp / name / "config", persist=False, speed=0.0,
+                           bot_pause=0.0, use_processes=False)
+        config.extra["data_dir"] = tmp / name / "data"
+        app = App(config)
+        session = install(app, cli_lang=lang, record=False)
+        session.change(language=lang, deck_style=style)
+        c = MatchController("schnapsen", 2, human_seat=0, levels=["human", "beginner"], master_seed=1, bot_pause=0.0,
+                            use_processes=False, first_dealer=1, think_fn=scripted_bot)
+        c.state = registry.get("schnapsen").new_round(2, 1, Random(0), deck=deck)
+        table = TableScene(app, "schnapsen", "beginner", controller=c)
+        app.push(table)
+        until(app, lambda: table.presenter.idle and c.awaiting_human)  # noqa: B023
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode=""))  # close
+        app.step(DT)
+        click(app, table.presenter.card_rect(parse_cards("JS")[0]).center)
+        until(app, lambda: table.presenter.idle and c.awaiting_human)  # noqa: B023
+        click(app, table.presenter.card_rect(parse_cards("KD")[0]).center)  # hearts were led: refused
+        app.step(DT)
+        save(app, outdir, name)
+        app.shutdown()
+
+
 def main(argv: list[str]) -> int:
     args = [a for a in argv[1:] if not a.startswith("--")]
     outdir = Path(args[0] if args else "screenshots")
     outdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
+        if "--refusals" in argv:
+            refusals(outdir, Path(tmp))
+            return 0
         if "--notices" not in argv:
             for lang in ("en", "de", "ja"):
                 shots(lang, outdir, Path(tmp))
         bad_save(outdir, Path(tmp))
         blocked_folder(outdir, Path(tmp))
         hints(outdir, Path(tmp))
+        refusals(outdir, Path(tmp))
     return 0
 
 

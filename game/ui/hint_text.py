@@ -13,9 +13,10 @@ Placeholders are typed by name (a trailing digit is ignored: ``card2`` is a card
 (``AH``), a suit letter, an English suit name, a contract name, a number, a share (``57%``),
 a signed value (``+0.25``), a Schwimmen hand value (``30.5``, ``Feuer``), a bot's move in the
 move notation, and the nested clauses ``how`` / ``label`` / ``trumps`` / ``reason`` (another
-template of the matching group).  A sentence no template knows is shown as it came (English)
-and logged once; ``tests/ui/test_hint_text.py`` plays every game at every level and fails on
-any reason that would stay English, so a new wording in ``ai/`` is added here too.
+template of the matching group).  The matching is :class:`Templates`, shared with the rules'
+refusals (:mod:`game.ui.refusal_text`).  A sentence no template knows is shown as it came
+(English) and logged once; ``tests/ui/test_hint_text.py`` plays every game at every level and
+fails on any reason that would stay English, so a new wording in ``ai/`` is added here too.
 
 Glossary: Atout = trumps; zudrehen = close; ausmelden = declare 66; Schmieren = giving points
 to a partner's trick; Aufschlagen = trumps from a blind card; schieben = shove.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from functools import cache
 
 from game import i18n
@@ -152,13 +154,15 @@ REASONS: dict[str, str] = {
 
 #: Placeholder kinds whose value is another template of a group.
 _NESTED = {"how": "why.how.", "label": "why.label.", "trumps": "why.trumps.", "reason": ""}
-_SUBGROUPS = tuple(p for p in _NESTED.values() if p)
 _NUMBER = r"\d+"
 _SUIT_NAMES = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 _PLACEHOLDER = re.compile(r"\{([a-z_]+?)\d*\}")
 
+#: A placeholder kind's own reading: (regex, convert(value, deck_style) -> text).
+Kind = tuple[str, Callable[[str, str], str]]
 
-class _NoMatch(Exception):
+
+class NoMatch(Exception):
     pass
 
 
@@ -169,9 +173,7 @@ def _contract_names() -> dict[str, str]:
     return {c.name.lower(): c.id for c in CONTRACTS}
 
 
-def _pattern(kind: str) -> str:
-    if kind in _NESTED or kind == "move":
-        return r".+?"
+def _base_pattern(kind: str) -> str:
     return {
         "card": r"[akqjt2-9][shdc]",
         "suit": r"[shdc]",
@@ -182,37 +184,14 @@ def _pattern(kind: str) -> str:
         "value": r"[+-]\d+(?:\.\d+)?",
         "val": r"\d+(?:\.\d+)?|feuer",
         "ranks": r"(?:a|10|k|q|j)(?:/(?:a|10|k|q|j))*",
+        "move": r".+?",
     }.get(kind, _NUMBER)
 
 
-@cache
-def _compiled() -> list[tuple[str, re.Pattern[str], tuple[str, ...]]]:
-    """(msgid, regex, placeholder names) per template; templates that start with a nested
-    clause come last so that the specific ones win."""
-    out = []
-    for msgid, template in REASONS.items():
-        names: list[str] = []
-        regex = ""
-        pos = 0
-        for m in _PLACEHOLDER.finditer(template):
-            regex += re.escape(template[pos:m.start()])
-            name = template[m.start() + 1:m.end() - 1]
-            names.append(name)
-            regex += f"(?P<{name}>{_pattern(m.group(1))})"
-            pos = m.end()
-        regex += re.escape(template[pos:])
-        out.append((msgid, re.compile(f"^{regex}$", re.IGNORECASE | re.DOTALL), tuple(names)))
-    out.sort(key=lambda row: REASONS[row[0]].startswith("{"))
-    return out
-
-
-def _convert(name: str, value: str, deck_style: str) -> str:
-    """A template's value in the player's language."""
+def _base_convert(kind: str, value: str, deck_style: str) -> str:
+    """A value of one of the shared kinds in the player's language."""
     from game.cards import parse_cards
 
-    kind = _PLACEHOLDER.match("{" + name + "}").group(1)  # type: ignore[union-attr]
-    if kind in _NESTED:
-        return _translate(value, _NESTED[kind], deck_style)
     if kind == "card":
         return i18n.card_name(parse_cards(value.upper())[0], deck_style)
     if kind == "suit":
@@ -236,50 +215,115 @@ def _convert(name: str, value: str, deck_style: str) -> str:
         try:
             move = parse_move(value)
         except ValueError:
-            raise _NoMatch(value) from None
+            raise NoMatch(value) from None
         if move.kind == "play" and len(move.cards) == 1:  # the card says it: "queen of hearts"
             return i18n.card_name(move.cards[0], deck_style)
         return describe_move(move, deck_style)
     return value
 
 
-def _translate(text: str, group: str, deck_style: str) -> str:
-    """``text`` rebuilt from the first template of ``group`` ("" = the reasons) that reads it."""
-    for msgid, regex, names in _compiled():
-        in_group = msgid.startswith(group) if group else not msgid.startswith(_SUBGROUPS)
-        if not in_group:
-            continue
-        m = regex.match(text)
-        if m is None:
-            continue
+class Templates:
+    """English sentences made from fixed templates (listed under message ids), read back and
+    rebuilt through the catalogues.  ``nested`` maps a placeholder kind whose value is itself a
+    template to the msgid prefix of its group ("" = the top level: every msgid outside those
+    groups); ``kinds`` adds or overrides placeholder kinds.  Used for the bots' reasons here
+    and for the rules' refusals (:mod:`game.ui.refusal_text`)."""
+
+    def __init__(self, templates: dict[str, str], nested: dict[str, str] | None = None,
+                 kinds: dict[str, Kind] | None = None, what: str = "reason") -> None:
+        self.templates = templates
+        self.nested = dict(nested or {})
+        self.subgroups = tuple(p for p in self.nested.values() if p)
+        self.kinds = dict(kinds or {})
+        self.what = what
+        self._unknown: set[str] = set()
+        self._compiled: list[tuple[str, re.Pattern[str], tuple[str, ...]]] | None = None
+
+    def _pattern(self, kind: str) -> str:
+        if kind in self.nested:
+            return r".+?"
+        if kind in self.kinds:
+            return self.kinds[kind][0]
+        return _base_pattern(kind)
+
+    def compiled(self) -> list[tuple[str, re.Pattern[str], tuple[str, ...]]]:
+        """(msgid, regex, placeholder names) per template; templates that start with a
+        placeholder come last so that the specific ones win."""
+        if self._compiled is not None:
+            return self._compiled
+        out = []
+        for msgid, template in self.templates.items():
+            names: list[str] = []
+            regex = ""
+            pos = 0
+            for m in _PLACEHOLDER.finditer(template):
+                regex += re.escape(template[pos:m.start()])
+                name = template[m.start() + 1:m.end() - 1]
+                names.append(name)
+                regex += f"(?P<{name}>{self._pattern(m.group(1))})"
+                pos = m.end()
+            regex += re.escape(template[pos:])
+            out.append((msgid, re.compile(f"^{regex}$", re.IGNORECASE | re.DOTALL), tuple(names)))
+        out.sort(key=lambda row: self.templates[row[0]].startswith("{"))
+        self._compiled = out
+        return out
+
+    def _convert(self, name: str, value: str, deck_style: str) -> str:
+        kind = _PLACEHOLDER.match("{" + name + "}").group(1)  # type: ignore[union-attr]
+        if kind in self.nested:
+            return self.translate_group(value, self.nested[kind], deck_style)
+        if kind in self.kinds:
+            return self.kinds[kind][1](value, deck_style)
+        return _base_convert(kind, value, deck_style)
+
+    def translate_group(self, text: str, group: str, deck_style: str) -> str:
+        """``text`` rebuilt from the first template of ``group`` that reads it; NoMatch if none."""
+        for msgid, regex, names in self.compiled():
+            in_group = msgid.startswith(group) if group else not msgid.startswith(self.subgroups)
+            if not in_group:
+                continue
+            m = regex.match(text)
+            if m is None:
+                continue
+            try:
+                values = {name: self._convert(name, m.group(name), deck_style) for name in names}
+            except NoMatch:
+                continue
+            return i18n.t(msgid, **values)
+        raise NoMatch(text)
+
+    def translate(self, text: str, deck_style: str = "french") -> str:
+        """``text`` in the current language; as it came (and logged once) if no template reads it."""
         try:
-            values = {name: _convert(name, m.group(name), deck_style) for name in names}
-        except _NoMatch:
-            continue
-        return i18n.t(msgid, **values)
-    raise _NoMatch(text)
+            return self.translate_group(text.strip(), "", deck_style)
+        except NoMatch:
+            if text not in self._unknown:
+                self._unknown.add(text)
+                log.warning("no translation for the %s %r", self.what, text)
+            return text
+
+    def known(self, text: str) -> bool:
+        """Whether a template reads ``text`` (for the tests)."""
+        try:
+            self.translate_group(text.strip(), "", "french")
+        except NoMatch:
+            return False
+        return True
 
 
-_unknown: set[str] = set()
+HINTS = Templates(REASONS, _NESTED, what="hint reason")
+
+
+def _compiled() -> list[tuple[str, re.Pattern[str], tuple[str, ...]]]:
+    return HINTS.compiled()
 
 
 def translate_reason(text: str, deck_style: str = "french") -> str:
     """A bot's reason in the current language; the sentence as it came if no template reads it."""
-    try:
-        out = _translate(text.strip(), "", deck_style)
-    except _NoMatch:
-        if text not in _unknown:
-            _unknown.add(text)
-            log.warning("hint: no translation for the reason %r", text)
-        return text
+    out = HINTS.translate(text, deck_style)
     return out[:1].upper() + out[1:] if out[:1].islower() else out
 
 
 def known(text: str) -> bool:
     """Whether a template reads ``text`` (for the tests)."""
-    try:
-        _translate(text.strip(), "", "french")
-    except _NoMatch:
-        return False
-    return True
-
+    return HINTS.known(text)

@@ -9,7 +9,7 @@ font; pygame's default font cannot draw Japanese and breaks in bundles).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -160,6 +160,37 @@ def layout_row(buttons: list[Button], center_x: int, y: int, height: int, gap: i
         x += w + gap
 
 
+def message_box(surface: pygame.Surface, text: str, size: int, max_width: int, pos: tuple[int, int],
+                anchor: str, fill: Sequence[int], border: Sequence[int], bold: bool = False,
+                max_lines: int = 2) -> pygame.Rect:
+    """A framed message of up to ``max_lines`` lines: ``text`` wraps (at its own line breaks
+    first) before it shrinks, so a long sentence stays readable; ``pos`` places the text block
+    by ``anchor`` ("midbottom", ...)."""
+    from game.i18n import wrap
+
+    def width_at(s: int) -> Callable[[str], float]:
+        f = font(s, bold)
+        return lambda x: f.size(x)[0]
+
+    s = int(size)
+    while True:
+        lines = wrap(text, max_width, width_at(s))
+        if len(lines) <= max_lines or s <= 10:
+            break
+        s = max(10, quantize(s * 0.85))
+    surfs = [fit_text(line, s, max_width, CREAM, bold) for line in lines]
+    block = pygame.Rect(0, 0, max(x.get_width() for x in surfs), sum(x.get_height() for x in surfs))
+    setattr(block, anchor, pos)
+    box = block.inflate(28, 14)
+    pygame.draw.rect(surface, fill, box, border_radius=10)
+    pygame.draw.rect(surface, border, box, width=2, border_radius=10)
+    y = block.top
+    for x in surfs:
+        surface.blit(x, x.get_rect(midtop=(block.centerx, y)))
+        y += x.get_height()
+    return box
+
+
 class StatusLine:
     """What just happened at the table; a refusal shows as a red toast for a few seconds."""
 
@@ -186,8 +217,5 @@ class StatusLine:
         if self.text:
             draw_text(surface, self.text, rect.center, size, CREAM, anchor="center", max_width=rect.width - 20)
         if self.toast:
-            surf = fit_text(self.toast, size, rect.width - 40, CREAM, bold=True)
-            box = surf.get_rect(midbottom=toast_at or (rect.centerx, rect.top - 8)).inflate(28, 14)
-            pygame.draw.rect(surface, RED, box, border_radius=10)
-            pygame.draw.rect(surface, CREAM, box, width=2, border_radius=10)
-            surface.blit(surf, surf.get_rect(center=box.center))
+            message_box(surface, self.toast, size, rect.width - 40, toast_at or (rect.centerx, rect.top - 8),
+                        "midbottom", RED, CREAM, bold=True)

@@ -4,7 +4,7 @@ Frame flow (ARCHITECTURE.md "The controller and the frame loop"): ``update`` adv
 presenter's timelines; only when they are idle does it call ``controller.tick`` and turn the
 drained events into new timelines.  A click, drag or key becomes a move only through
 ``perform``, which submits it to the controller and shows the ``IllegalMove`` reason when it is
-refused.  At the end of a deal the summary overlay opens; at the end of the match the score
+refused, in the player's language (``game.ui.refusal_text``).  At the end of a deal the summary overlay opens; at the end of the match the score
 sheet.
 
 Smoke mode (``main.py --smoke N``): a bot chooses the human seat's moves and they go through the
@@ -177,6 +177,7 @@ class TableScene(Scene):
     def perform(self, move: Any) -> bool:
         """Submit the human's move; a refused move shows its reason.  Returns True if applied."""
         from game.rules.base import IllegalMove
+        from game.ui.refusal_text import translate_refusal
 
         if move is None or self.controller.round_over or not self.controller.awaiting_human:
             return False
@@ -185,7 +186,8 @@ class TableScene(Scene):
         try:
             self.controller.submit(move)
         except IllegalMove as e:
-            self.status.refuse(t("status.refused", reason=e.reason))
+            reason = translate_refusal(e.reason, str(getattr(self.app.config, "deck_style", "french")))
+            self.status.refuse(t("status.refused", reason=reason))
             self.presenter.refuse(move)
             return False
         self.selected = -1
