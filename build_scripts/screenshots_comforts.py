@@ -2,12 +2,13 @@
 
     python build_scripts/screenshots_comforts.py OUTDIR
     python build_scripts/screenshots_comforts.py OUTDIR --notices    only the notices and hints
-    python build_scripts/screenshots_comforts.py OUTDIR --refusals   only the refused moves
+    python build_scripts/screenshots_comforts.py OUTDIR --refusals   only the refused moves and
+                                                                     the failed-save notice
 
 Per language: the menu, the Schnapsen table mid-deal, the end-of-deal summary, the rules screen,
 the settings screen and the statistics screen (after a bot-vs-bot match was recorded), plus the
 bad-save dialog, the menu's notice about an unwritable user folder, hint dialogs (Schnapsen
-and Bauernschnapsen) and a refused card at the table.
+and Bauernschnapsen), a refused card at the table and the table's notice when a save fails.
 Settings, saves and statistics go to a temporary folder, never the user's.
 """
 
@@ -225,6 +226,45 @@ def refusals(outdir: Path, tmp: Path) -> None:
         app.shutdown()
 
 
+def save_failure(outdir: Path, tmp: Path) -> None:
+    """The notice at the table when a save fails during play (the disk is full): Schnapsen in
+    German and Japanese (and Japanese at 960x600), Bauernschnapsen in German."""
+    import errno
+
+    from game import persistence
+    from game.ui.scenes.table import TableScene
+
+    def disk_full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    real = persistence.atomic_write_text
+    for lang, game_id, size in (("de", "schnapsen", (1280, 720)), ("ja", "schnapsen", (1280, 720)),
+                                ("ja", "schnapsen", (960, 600)), ("de", "bauernschnapsen", (1280, 720))):
+        name = f"{lang}_save_failed_{game_id}" + ("_small" if size != (1280, 720) else "")
+        config = AppConfig(size=size, settings_dir=tmp / name / "config", persist=False, speed=0.0, bot_pause=0.0,
+                           use_processes=False, seed=5, game_id=game_id)
+        config.extra["data_dir"] = tmp / name / "data"
+        app = App(config)
+        session = install(app, cli_lang=lang, record=False)
+        session.change(language=lang)
+        open_menu(app).start()
+        table = app.scenes[0]
+        assert isinstance(table, TableScene)
+        c = table.controller
+        try:
+            for step in range(2):  # one move saved, the next one meets a full disk
+                until(app, lambda: table.presenter.idle and c.awaiting_human)  # noqa: B023
+                if step:
+                    persistence.atomic_write_text = disk_full
+                table.perform(c.legal_moves()[-1])
+            until(app, lambda: table.presenter.idle and c.awaiting_human, frames=400)  # noqa: B023
+        finally:
+            persistence.atomic_write_text = real
+        assert table.status.notice, "no notice shown"
+        save(app, outdir, name)
+        app.shutdown()
+
+
 def main(argv: list[str]) -> int:
     args = [a for a in argv[1:] if not a.startswith("--")]
     outdir = Path(args[0] if args else "screenshots")
@@ -232,6 +272,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         if "--refusals" in argv:
             refusals(outdir, Path(tmp))
+            save_failure(outdir, Path(tmp))
             return 0
         if "--notices" not in argv:
             for lang in ("en", "de", "ja"):
@@ -240,6 +281,7 @@ def main(argv: list[str]) -> int:
         blocked_folder(outdir, Path(tmp))
         hints(outdir, Path(tmp))
         refusals(outdir, Path(tmp))
+        save_failure(outdir, Path(tmp))
     return 0
 
 

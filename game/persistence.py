@@ -150,8 +150,9 @@ def set_aside(path: Path) -> Path | None:
 class SaveSlot:
     """The running match's save file in the user's data folder, written after every move.
 
-    A folder that cannot be written (read-only, full) is reported once through ``problem`` and
-    the game goes on without saving.  After :meth:`resume` found a bad file, ``bad`` says why;
+    A folder that cannot be written (read-only, full) is reported once through ``problem`` (and
+    ``error``, the OSError, for the player's notice) and the game goes on without saving; the
+    last good file stays as it was.  After :meth:`resume` found a bad file, ``bad`` says why;
     if that file could not be moved aside the slot is ``locked``: it never writes over it or
     deletes it.
     """
@@ -159,6 +160,7 @@ class SaveSlot:
     def __init__(self, folder: Path, name: str = SAVE_NAME) -> None:
         self.path = folder / name
         self.problem: str | None = None
+        self.error: OSError | None = None  # why the last write failed; None after a good one
         self.bad: SaveProblem | None = None
         self.locked = False
 
@@ -172,11 +174,13 @@ class SaveSlot:
         try:
             save(c, self.path)
             self.problem = None
+            self.error = None
             return True
         except OSError as e:
             if self.problem is None:
                 log.warning("cannot save the match to %s: %s", self.path, e)
             self.problem = f"the match cannot be saved: {e.strerror or e}"
+            self.error = e
             return False
 
     def exists(self) -> bool:

@@ -10,8 +10,9 @@ and plays the sound effects.  Settings apply live (:meth:`Session.apply`): langu
 restart, deck style and card back, animation speed, bot pause, trick pause, sound and volume, hand
 sorting, legal-card highlighting, own points, fullscreen.
 
-Nothing here may crash the game: save, statistics and sound problems are logged (and a bad save
-is reported once in a dialog, in the player's language).  A user folder that could not be written
+Nothing here may crash the game: save, statistics and sound problems are logged (a bad save
+is reported once in a dialog, and a save that fails during play once as a notice at the table,
+both in the player's language).  A user folder that could not be written
 (``game.resources`` fell back to a temporary one) becomes a lasting notice on the menu
 (:meth:`Session.notice_text`).  The bots' hint reasons are English sentences; the hint dialog
 shows them through :func:`game.ui.hint_text.translate_reason`.
@@ -70,6 +71,7 @@ class Session:
         self._stats: Any = None
         self._attached: Any = None
         self._hint_table: Any = None  # the table waiting for a hint from the worker
+        self._save_failing = False  # the player has been told that saving fails
         self._recorded: set[tuple[int, int]] = set()
         self._matches_recorded: set[int] = set()
         self.resumable: Any = None  # a controller replayed from the save file, offered in the menu
@@ -217,7 +219,22 @@ class Session:
 
     def _save(self, c: Any) -> None:
         if self.save_matches and c.human_seat is not None and not self.app.config.smoke_deals:
-            self.slot.write(c)
+            self._tell_save_failure(self.slot.write(c))
+
+    def _tell_save_failure(self, saved: bool) -> None:
+        """A save that failed during play (disk full, folder gone read-only) is said once at the
+        table, without stopping the game; once a save works again, a new failure is said again.
+        A locked slot (a bad file kept at start) was explained by the start-up dialog."""
+        error = self.slot.error
+        if saved or error is None:
+            self._save_failing = False
+            return
+        if self._save_failing:
+            return
+        self._save_failing = True
+        table = self.table()
+        if table is not None:
+            table.status.notify(save_failed_text(error))
 
     def _on_change(self, c: Any) -> None:
         try:
@@ -465,6 +482,21 @@ class Session:
             self.resume()
             return True
         return False
+
+
+def save_failed_text(error: OSError) -> str:
+    """Why the match could not be saved, in the player's language (the OS's own message is
+    English, so the common causes are named by their error number)."""
+    import errno
+
+    code = error.errno
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        why = "notice.save_failed.full"
+    elif code in (errno.EACCES, errno.EPERM, errno.EROFS):
+        why = "notice.save_failed.read_only"
+    else:
+        why = "notice.save_failed.other"
+    return i18n.t("notice.save_failed", why=i18n.t(why))
 
 
 def open_menu(app: Any, problem: str | None = None) -> Any:

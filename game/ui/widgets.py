@@ -160,6 +160,10 @@ def layout_row(buttons: list[Button], center_x: int, y: int, height: int, gap: i
         x += w + gap
 
 
+#: How long a notice about the app itself (a save that failed) stays on the table.
+NOTICE_SECONDS = 8.0
+
+
 def message_box(surface: pygame.Surface, text: str, size: int, max_width: int, pos: tuple[int, int],
                 anchor: str, fill: Sequence[int], border: Sequence[int], bold: bool = False,
                 max_lines: int = 2) -> pygame.Rect:
@@ -192,12 +196,15 @@ def message_box(surface: pygame.Surface, text: str, size: int, max_width: int, p
 
 
 class StatusLine:
-    """What just happened at the table; a refusal shows as a red toast for a few seconds."""
+    """What just happened at the table; a refusal shows as a red toast for a few seconds, and a
+    notice about the app itself (a save that failed) as a dark box under the status line."""
 
     def __init__(self) -> None:
         self.text = ""
         self.toast = ""
         self.toast_left = 0.0
+        self.notice = ""
+        self.notice_left = 0.0
 
     def say(self, text: str) -> None:
         self.text = text
@@ -206,16 +213,28 @@ class StatusLine:
         self.toast = text
         self.toast_left = seconds
 
+    def notify(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
+        """Show ``text`` for ``seconds`` without stopping anything (the table plays on)."""
+        self.notice = text
+        self.notice_left = seconds
+
     def update(self, dt: float) -> None:
         if self.toast_left > 0:
             self.toast_left = max(0.0, self.toast_left - dt)
             if self.toast_left == 0:
                 self.toast = ""
+        if self.notice_left > 0:
+            self.notice_left = max(0.0, self.notice_left - dt)
+            if self.notice_left == 0:
+                self.notice = ""
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, toast_at: tuple[int, int] | None = None) -> None:
         size = max(14, int(rect.height * 0.6))
         if self.text:
             draw_text(surface, self.text, rect.center, size, CREAM, anchor="center", max_width=rect.width - 20)
+        if self.notice:
+            message_box(surface, self.notice, max(13, size * 5 // 6), max(rect.width - 40, surface.get_width() // 2),
+                        (rect.centerx, rect.bottom + 12), "midtop", (16, 40, 28), BRASS, max_lines=3)
         if self.toast:
             message_box(surface, self.toast, size, rect.width - 40, toast_at or (rect.centerx, rect.top - 8),
                         "midbottom", RED, CREAM, bold=True)
