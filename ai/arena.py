@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,9 @@ from ai.base import make_agent
 from game.rules import match as match_mod
 from game.rules import registry
 from game.rules.seeds import derive_rng
+
+#: A round that runs longer than this is a bug (the longest legal rounds take a few hundred moves).
+MAX_MOVES_PER_ROUND = 5000
 
 
 @dataclass
@@ -57,6 +61,8 @@ def play_round(rules: Any, state: Any, agents: dict[int, Any], seat_of: Sequence
     """Play one round to the end; ``seat_of`` maps round seats to match seats."""
     n = 0
     while not rules.is_over(state):
+        if n >= MAX_MOVES_PER_ROUND:
+            raise RuntimeError(f"round {tag} of seed {seed} did not end after {n} moves")
         seat = rules.to_move(state)
         player = seat_of[seat]
         legal = rules.legal_moves(state)
@@ -149,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     g.add_argument("--matches", type=int)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--progress", type=int, default=0, metavar="PAIRS",
+                    help="print the running rate to stderr every PAIRS pairs (0 = quiet)")
     args = ap.parse_args(argv)
     info = registry.GAMES[args.game]
     players = args.players or info.min_players
@@ -162,8 +170,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             outs.extend(run_pair(t))
     else:
         with get_context("spawn").Pool(args.workers) as pool:
-            for res in pool.imap_unordered(run_pair, tasks, chunksize=1):
+            for done, res in enumerate(pool.imap_unordered(run_pair, tasks, chunksize=1), 1):
                 outs.extend(res)
+                if args.progress and done % args.progress == 0:
+                    w = sum(o.wins for o in outs)
+                    print(f"  {2 * done}/{2 * len(tasks)} {mode}: A rate {w / max(1, len(outs)):.3f} "
+                          f"after {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - t0
     n = sum(o.games for o in outs)
     wins = sum(o.wins for o in outs)

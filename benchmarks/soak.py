@@ -21,6 +21,7 @@ import traceback
 from collections import Counter
 from pathlib import Path
 from random import Random
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -55,10 +56,30 @@ def tables() -> list[tuple[str, int]]:
     return [("schnapsen", 2), ("dreierschnapsen", 3), ("bauernschnapsen", 4)] + [("schwimmen", k) for k in range(2, 10)]
 
 
+#: PIMC samples per decision of the expert in the soak (0 = its full strength).  The soak checks
+#: invariants, not strength: a few samples run every code path of the expert (sampling, search,
+#: the exact solver) at a speed that allows 10,000 deals per game.
+EXPERT_SAMPLES = 4
+
+
+def set_expert_samples(n: int) -> None:
+    global EXPERT_SAMPLES
+    EXPERT_SAMPLES = n
+
+
+def soak_agent(game_id: str, level: str, seat: int) -> Any:
+    agent = make_agent(game_id, level, seat)
+    if level == "expert" and EXPERT_SAMPLES:
+        for name in ("max_samples", "samples", "bid_samples"):
+            if hasattr(agent, name):
+                setattr(agent, name, EXPERT_SAMPLES)
+    return agent
+
+
 def soak_match(game_id: str, players: int, levels: list[str], seed: int, spec: GameSpec, deal_budget: int) -> int:
     """Play one match (or ``deal_budget`` deals of it); return the number of deals played."""
     m = matches.new_match(game_id, players, None, seed, seed % players)
-    agents = {(lvl, s): make_agent(game_id, lvl, s) for s in range(players) for lvl in set(levels)}
+    agents = {(lvl, s): soak_agent(game_id, lvl, s) for s in range(players) for lvl in set(levels)}
     deals = 0
     while not m.is_over and deals < deal_budget:
         rules = matches.round_rules(m)
@@ -75,9 +96,9 @@ def soak_match(game_id: str, players: int, levels: list[str], seed: int, spec: G
             if seat is None or not legal:
                 raise AssertionError(f"no seat/legal moves in a running round ({seat}, {legal})")
             level = levels[seats[seat]]
-            agent = agents.get((level, seats[seat])) or make_agent(rules.id, level, seat)
+            agent = agents.get((level, seats[seat])) or soak_agent(rules.id, level, seat)
             if rules.id != game_id:  # Dreier playoff: a Schnapsen deal
-                agent = make_agent(rules.id, level, seat)
+                agent = soak_agent(rules.id, level, seat)
             obs = rules.observe(state, seat)
             move = agent.choose(obs, legal, Random(derive_seed(seed, deals, move_no)))
             if move not in legal:
@@ -108,7 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", default=",".join(LEVELS))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=0, help="stop early after this long (0 = no limit)")
+    ap.add_argument("--expert-samples", type=int, default=4,
+                    help="PIMC samples per expert decision (0 = full strength)")
     args = ap.parse_args(argv)
+    set_expert_samples(args.expert_samples)
     games = set(args.games.split(","))
     levels = args.levels.split(",")
     start = time.perf_counter()

@@ -32,3 +32,46 @@ def test_cli_prints_the_summary_line_last(capsys):
 def test_cli_plays_matches():
     outs = run_pair(("schnapsen", 2, "beginner", "random", "matches", 1, 0))
     assert all(o.games == 1 and o.deals >= 1 for o in outs)
+
+
+class _EndlessRules:
+    """A broken game whose round never ends: the arena must stop it, not hang."""
+
+    def is_over(self, state):
+        return False
+
+    def to_move(self, state):
+        return 0
+
+    def legal_moves(self, state):
+        return ("wait",)
+
+    def observe(self, state, seat):
+        return state
+
+    def apply(self, state, move):
+        return state, ()
+
+
+class _FirstMove:
+    def choose(self, observation, legal_moves, rng):
+        return legal_moves[0]
+
+
+def test_a_round_that_never_ends_is_stopped_with_its_seed():
+    import pytest
+
+    from ai.arena import MAX_MOVES_PER_ROUND, play_round
+
+    out = Outcome(0)
+    with pytest.raises(RuntimeError, match="did not end"):
+        play_round(_EndlessRules(), None, {0: _FirstMove()}, [0], frozenset({0}), 9, (1, 0), out)
+    assert len(out.a_ms) == MAX_MOVES_PER_ROUND
+
+
+def test_progress_goes_to_stderr_and_keeps_the_last_line(capsys):
+    assert arena_main(["--game", "schnapsen", "--a", "player", "--b", "random", "--deals", "8",
+                       "--seed", "3", "--workers", "2", "--progress", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "A rate" in captured.err
+    assert captured.out.strip().splitlines()[-1].startswith("a_win_rate=")

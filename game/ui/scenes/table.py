@@ -23,7 +23,7 @@ import pygame
 from game.ui.app import App, Scene
 from game.ui.scenes import TABLE_HELPERS
 from game.ui.text import t
-from game.ui.widgets import FELT, FELT_DARK, MUTED, Button, StatusLine, draw_text, layout_row
+from game.ui.widgets import FELT, FELT_DARK, MUTED, Button, StatusLine, draw_text, layout_row, render_text
 
 log = logging.getLogger(__name__)
 
@@ -394,8 +394,8 @@ class TableScene(Scene):
         self.status.draw(surface, inner, toast_at=geo.toast_pos)
         hl = geo.label[self.human_seat]
         help_hook = getattr(self.helper, "help_text", None)
-        draw_text(surface, help_hook() if help_hook else t("table.help"), (hl.left, hl.top - 6), max(11, h // 66), MUTED, anchor="bottomleft",
-                  max_width=max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
+        draw_key_help(surface, help_hook() if help_hook else t("table.help"), (hl.left, hl.top - 6), max(11, h // 66),
+                      max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
 
     def _draw_match_score(self, surface: pygame.Surface, status: pygame.Rect) -> None:
         m = self.controller.match
@@ -410,3 +410,23 @@ class TableScene(Scene):
         text = t("table.match_score", you=m.scores[me], bot=m.scores[other], name=self.seat_name(other))
         draw_text(surface, text, (status.left + 6, status.centery), max(13, h // 46), MUTED, anchor="midleft",
                   max_width=status.width // 5 - 8)
+
+
+def draw_key_help(surface: pygame.Surface, text: str, bottomleft: tuple[int, int], size: int, max_width: int) -> list[pygame.Rect]:
+    """The key help above the human's label: one line, or two split at a " · " when one line
+    would not fit beside the hand (German and Japanese run long), so it never runs under the
+    cards.  Returns the drawn line rectangles, bottom line first."""
+    lines = [text]
+    if render_text(text, size, MUTED).get_width() > max_width and " · " in text:
+        parts = text.split(" · ")
+        widths = [max(render_text(" · ".join(parts[:k]), size, MUTED).get_width(),
+                      render_text(" · ".join(parts[k:]), size, MUTED).get_width()) for k in range(1, len(parts))]
+        k = 1 + widths.index(min(widths))
+        lines = [" · ".join(parts[:k]), " · ".join(parts[k:])]
+    x, y = bottomleft
+    rects = []
+    for line in reversed(lines):
+        r = draw_text(surface, line, (x, y), size, MUTED, anchor="bottomleft", max_width=max_width)
+        rects.append(r)
+        y = r.top - 1
+    return rects
