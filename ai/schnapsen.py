@@ -38,7 +38,10 @@ CLOSED_SAMPLES = 24
 BUDGET_S = 0.8
 #: Game points a phase-1 close must win over the best other move.  Each sample solves the closed
 #: game with both hands known, but the closer will play it blind, so PIMC overrates closing.
-CLOSE_MARGIN = 0.0
+CLOSE_MARGIN = 0.5
+#: Game points a false declaration (giving up below 66) must save over playing on: the search
+#: assumes a perfect opponent, a real one still goes wrong now and then.
+GIVE_UP_MARGIN = 1.0
 
 
 def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
@@ -157,8 +160,6 @@ class ExpertAgent:
             n = min(n, self.max_samples)
         vals, used = pimc(keys, lambda r: sample_world(k, r), evaluate, rng, n, self.budget_s,
                           min_samples=min(4, n))
-        if "close" in vals:
-            vals["close"] -= CLOSE_MARGIN
         return vals, used, False
 
     def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
@@ -166,9 +167,25 @@ class ExpertAgent:
             return legal_moves[0], "The only legal move"
         vals, used, exact = self.values(observation, legal_moves, rng)
         order = _preference(observation, legal_moves)
-        key = best_key(vals, order)
+        key = best_key(with_margins(vals, observation.points, exact), order)
         move = next(m for m in legal_moves if str(m) == key)
         return move, _reason(observation, move, vals[key], exact, used)
+
+
+def with_margins(vals: dict[str, float], points: int, exact: bool) -> dict[str, float]:
+    """The values the expert chooses by: a close must beat playing on by ``CLOSE_MARGIN`` (the
+    samples know the opponent's hand, the closer will not), and a false declaration must save
+    ``GIVE_UP_MARGIN`` (the sampled searches assume a perfect opponent).  Exact values (the
+    opponent's hand known) are played as they are.  Measured on 2,000 paired deals against the
+    player (seed 1): 54.2 % of deals won without the margins, 55.7 % with the close margin."""
+    if exact:
+        return vals  # the solver's values are the truth against any defence: play them perfectly
+    out = dict(vals)
+    if "close" in out:
+        out["close"] -= CLOSE_MARGIN
+    if "declare" in out and points < 66 and len(out) > 1:
+        out["declare"] -= GIVE_UP_MARGIN
+    return out
 
 
 def _preference(observation: Any, legal: Sequence[Move]) -> list[str]:

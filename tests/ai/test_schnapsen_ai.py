@@ -166,3 +166,14 @@ def test_every_level_plays_legal_moves_through_whole_deals_and_explains():
                 move, reason = agents[seat].explain(R.observe(s, seat), legal, Random(d))
                 assert move in legal and reason
                 s, _ = R.apply(s, move)
+
+
+def test_margins_keep_the_expert_from_closing_or_giving_up_on_a_thin_edge():
+    from ai.schnapsen import CLOSE_MARGIN, GIVE_UP_MARGIN, with_margins
+
+    sampled = {"close": 1.2, "play AH": 1.0, "declare": -2.0, "play TH": -2.5}
+    chosen = with_margins(sampled, points=50, exact=False)
+    assert chosen["close"] == 1.2 - CLOSE_MARGIN < chosen["play AH"]  # a 0.2 edge is not enough
+    assert chosen["declare"] == -2.0 - GIVE_UP_MARGIN < chosen["play TH"]
+    assert with_margins(sampled, points=70, exact=False)["declare"] == -2.0  # a correct claim
+    assert with_margins(sampled, points=50, exact=True) == sampled  # exact values are played as they are
