@@ -8,7 +8,6 @@ from pathlib import Path
 from random import Random
 
 import pygame
-import pytest
 
 from game import i18n
 from game.controller import MatchController
@@ -22,15 +21,6 @@ from game.ui.scenes.table import TableScene
 from game.ui.session import install, open_menu
 
 DT = 1 / 60
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.set_language("en", german_terms=False)
-    from game.ui import text
-
-    text.set_language("en")
 
 
 def make_app(tmp: Path, seed: int = 3, record: bool = True) -> App:

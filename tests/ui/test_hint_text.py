@@ -18,15 +18,6 @@ from game.ui.hint_text import REASONS, known, translate_reason
 DT = 1 / 60
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.set_language("en", german_terms=False)
-    from game.ui import text
-
-    text.set_language("en")
-
-
 def english_words(template: str) -> set[str]:
     """The words of a bot template outside its placeholders (what must not stay on a German screen)."""
     return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{\w+\}", " ", template))}

@@ -14,10 +14,7 @@ from game.ui.text import t
 @pytest.fixture
 def screen():
     pygame.init()
-    surface = pygame.Surface((1280, 720))
-    yield surface
-    i18n.set_language("en", german_terms=False)
-    text.set_language("en")
+    return pygame.Surface((1280, 720))  # tests/ui/conftest.py sets English back afterwards
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ja"])

@@ -46,15 +46,6 @@ CONFIGS = [
 RARE = ("meld", "exchange", "kontra", "rekontra")
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.set_language("en", german_terms=False)
-    from game.ui import text
-
-    text.set_language("en")
-
-
 def _pack(game_id: str, deck: str) -> list:
     if game_id != "schwimmen":
         return list(deck20())

@@ -20,15 +20,6 @@ from game.ui.session import install, open_menu
 DT = 1 / 60
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.set_language("en", german_terms=False)
-    from game.ui import text
-
-    text.set_language("en")
-
-
 def make_app(tmp: Path, lang: str) -> App:
     config = AppConfig(size=(1280, 720), settings_dir=tmp / "config", persist=False, speed=0.0, bot_pause=0.0,
                        use_processes=False, seed=5)
