@@ -147,11 +147,12 @@ class SheetScene(Scene):
             y += int(size * 1.35)
         return y + 6
 
+    # The two views every game's sheet draws (FamilySummary and SchwimmenSummary below).
     def draw_summary(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        raise NotImplementedError
+        raise NotImplementedError("each game's summary draws its own deal view")
 
     def draw_sheet(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        raise NotImplementedError
+        raise NotImplementedError("each game's summary draws its own score sheet")
 
 
 class FamilySummary(SheetScene):
