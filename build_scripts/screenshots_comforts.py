@@ -31,6 +31,9 @@ from game.controller import MatchController  # noqa: E402
 from game.ui.app import App, AppConfig  # noqa: E402
 from game.ui.session import install, open_menu  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from screenshots import click  # noqa: E402  (the same posted click as the main screenshots)
+
 DT = 1 / 60
 
 
@@ -179,13 +182,6 @@ def hints(outdir: Path, tmp: Path) -> None:
             app.step(DT)
             save(app, outdir, f"{lang}_hint_{game_id}")
             app.shutdown()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(DT)
 
 
 def refusals(outdir: Path, tmp: Path) -> None:

@@ -318,7 +318,7 @@ class Presenter:
         for i, c in enumerate(zones.get("trick", [])):
             if c not in self.trick_seat and leader is not None:
                 self.trick_seat[c] = leader if i == 0 else 1 - leader
-        piles = {}
+        piles: dict[str, list[Any]] = {}
         for tr in getattr(obs, "tricks", ()):
             piles.setdefault(f"pile{tr.winner}", []).extend(tr.cards)
         for name, cards in piles.items():

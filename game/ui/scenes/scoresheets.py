@@ -18,6 +18,7 @@ on with no lives left.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 import pygame
@@ -27,7 +28,7 @@ from game.ui.scenes.table_family_text import contract_name, t
 from game.ui.widgets import BRASS, CREAM, MUTED, RED, Button, draw_panel, draw_text, layout_row, shade
 
 
-class SheetScene(Scene):
+class SheetScene(Scene, ABC):
     """An overlay above the table after a deal: summary, or the sheet (S); Continue deals on."""
 
     overlay = True
@@ -147,12 +148,13 @@ class SheetScene(Scene):
             y += int(size * 1.35)
         return y + 6
 
-    # The two views every game's sheet draws (FamilySummary and SchwimmenSummary below).
+    @abstractmethod
     def draw_summary(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        raise NotImplementedError("each game's summary draws its own deal view")
+        """The deal just played (each game's own view: FamilySummary, SchwimmenSummary)."""
 
+    @abstractmethod
     def draw_sheet(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        raise NotImplementedError("each game's summary draws its own score sheet")
+        """The match's score sheet (each game's own table)."""
 
 
 class FamilySummary(SheetScene):
