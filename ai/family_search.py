@@ -151,6 +151,35 @@ def bid_chance(obs: Any, cid: str, rng: Random, samples: int) -> float:
     return made / max(samples, 1)
 
 
+def discard_values(obs: Any, pairs: Sequence[tuple[Card, Card]], rng: Random,
+                   samples: int) -> dict[tuple[Card, Card], float]:
+    """Average game points (own minus the best defender's) of playing ``obs.contract`` after each
+    discard in ``pairs``, over the same sampled defender hands for every pair (common deals make
+    the comparison fairer than independent ones).  The Dreier declarer holds eight cards here."""
+    n = obs.players
+    me = obs.seat
+    trump = _SUIT_OF[obs.trump] if obs.trump else None
+    hand = tuple(obs.hand)
+    pool = [c for c in DECK if c not in hand]
+    totals = dict.fromkeys(pairs, 0.0)
+    for _ in range(samples):
+        rng.shuffle(pool)
+        hands: list[tuple[Card, ...]] = []
+        i = 0
+        for q in range(n):
+            if q == me:
+                hands.append(())
+                continue
+            k = obs.hand_sizes[q]
+            hands.append(tuple(pool[i:i + k]))
+            i += k
+        for pair in pairs:
+            hands[me] = tuple(c for c in hand if c not in pair)
+            s = sim_state(obs.game_id, obs.dealer, tuple(hands), trump, obs.turned, obs.contract, me, pair)
+            totals[pair] += side_value(playout(s), me)
+    return {p: t / max(samples, 1) for p, t in totals.items()}
+
+
 def raise_ids(cid: str, brole: int) -> tuple[str, ...]:
     cur = BY_ID[cid]
     return tuple(c.id for c in CONTRACTS if c.rank > cur.rank and brole in c.bidders)

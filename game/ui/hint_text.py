@@ -93,6 +93,7 @@ REASONS: dict[str, str] = {
     "why.f.lowest_bid": "The lowest bid",
     "why.f.discard_low": "Discard my two lowest cards",
     "why.f.discard": "Discard {card} {card2}: keeps the best hand for the {contract}",
+    "why.f.discard_played": "Discard {card} {card2}: best of {n} discards played out on {used} sampled deals ({value} GP on average)",
     "why.f.raise": "Raise to {contract}: about {pct} after the exchange",
     "why.f.stay": "Stay in the {contract}",
     "why.f.leave_rekontra": "Leave Rekontra to my declaring partner",

@@ -10,7 +10,7 @@ from ai import family_cardplay as fc
 from ai.base import make_agent
 from ai.family_agent import FamilyAgent
 from ai.family_eval import best_discard, chance
-from ai.family_search import bid_chance
+from ai.family_search import bid_chance, discard_values
 from game.cards import Suit, parse_cards
 from game.rules.dreierschnapsen import RULES as R
 from tests.ai.test_bauern_ai import card_of, mkview, moves_for
@@ -100,3 +100,41 @@ def test_only_legal_moves_over_random_deals(level):
             assert why
             s, _ = R.apply(s, m)
             k += 1
+
+
+def _normal_discard_position(need=lambda s: True):
+    for seed in range(1, 400):
+        s = _deal_until("discard", seed)
+        if s.contract == "normal" and need(s):
+            return s
+    raise AssertionError("no Normal-game discard found")
+
+
+def _trump_tops(s):
+    return [c for c in R.observe(s, R.to_move(s)).hand if c.suit is s.trump and c.rank.value in "AT"]
+
+
+def test_discard_values_prefer_low_losers_to_throwing_away_the_trump_ace_and_ten():
+    # Played out on sampled deals, shedding the trump ace and ten (22 points out of play and
+    # trump control gone) must do worse than shedding the two cheapest plain cards.
+    s = _normal_discard_position(lambda s: len(_trump_tops(s)) == 2)
+    obs = R.observe(s, R.to_move(s))
+    trump = s.trump
+    hand = list(obs.hand)
+    tops = _trump_tops(s)
+    cheap = sorted((c for c in hand if c.suit is not trump), key=lambda c: "JQKTA".index(c.rank.value))[:2]
+    values = discard_values(obs, [tuple(tops), tuple(cheap)], Random(3), 24)
+    assert values[tuple(cheap)] > values[tuple(tops)]
+
+
+def test_expert_plays_out_its_normal_game_discard_and_is_reproducible():
+    s = _normal_discard_position()
+    q = R.to_move(s)
+    obs, legal = R.observe(s, q), R.legal_moves(s)
+    m1, why = FamilyAgent("expert", q, budget_s=None).explain(obs, legal, Random(5))
+    m2, _ = FamilyAgent("expert", q, budget_s=None).explain(obs, legal, Random(5))
+    assert m1 == m2 and m1 in legal
+    assert "played out" in why
+    # The player keeps the hand evaluator's discard and says so.
+    _, why_player = FamilyAgent("player", q).explain(obs, legal, Random(5))
+    assert "keeps the best hand" in why_player
