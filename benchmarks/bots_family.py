@@ -7,6 +7,11 @@ For each level, every seat is played by that level for ``--deals`` deals (Schwim
 Prints the time per decision (median, p95, max) and, for the Schnapsen family, a table of how
 often the level bid (ended up declaring) each contract and how often it made it.  Deals run in
 ``--workers`` processes; decision times are measured inside the workers.
+
+With ``--others LEVEL`` the level under test holds one seat (Bauernschnapsen: one team of two)
+and LEVEL the rest, the tested seat moving on by one every deal; the table then counts only
+the contracts the tested level declared, so it shows how sound its bids are against opponents
+of that level (the default, every seat alike, pits it against itself).
 """
 
 from __future__ import annotations
@@ -21,16 +26,30 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ai.arena import wilson  # noqa: E402
 from ai.base import make_agent  # noqa: E402
 from game.rules import registry  # noqa: E402
 from game.rules.contracts import IDS  # noqa: E402
 
 
-def play_deal(task: tuple[str, int, str, int, int]) -> tuple[list[float], str | None, bool]:
-    game, players, level, seed, i = task
+def tested_seats(game: str, players: int, i: int, others: str | None) -> set[int]:
+    """Seats the level under test holds in deal ``i`` (all of them without ``others``)."""
+    if others is None:
+        return set(range(players))
+    # The dealer is seat i % players; shifting by i // players walks the tested seat through
+    # every position relative to the dealer (forehand, middle hand, dealer) in turn.
+    t = (i + i // players) % players
+    if game == "bauernschnapsen":
+        return {t % 2, t % 2 + 2}
+    return {t}
+
+
+def play_deal(task: tuple[str, int, str, int, int, str | None]) -> tuple[list[float], str | None, bool]:
+    game, players, level, seed, i, others = task
     rules = registry.get(game)
     s = rules.new_round(players, i % players, Random(seed * 1_000_003 + i))
-    agents = [make_agent(game, level, q) for q in range(players)]
+    mine = tested_seats(game, players, i, others)
+    agents = [make_agent(game, level if q in mine or others is None else others, q) for q in range(players)]
     times: list[float] = []
     k = 0
     while not rules.is_over(s):
@@ -39,11 +58,14 @@ def play_deal(task: tuple[str, int, str, int, int]) -> tuple[list[float], str | 
         obs = rules.observe(s, q)
         t0 = time.perf_counter()
         m = agents[q].choose(obs, legal, Random(seed * 7919 + i * 131 + k))
-        times.append(time.perf_counter() - t0)
+        if q in mine:
+            times.append(time.perf_counter() - t0)
         s, _ = rules.apply(s, m)
         k += 1
     res = rules.result(s)
     if game == "schwimmen":
+        return times, None, False
+    if res.details["declarer"] not in mine:
         return times, None, False
     return times, res.details["contract"], bool(res.details["made"])
 
@@ -61,11 +83,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--others", default=None, help="level of the other seats (default: the level under test)")
     args = ap.parse_args(argv)
     info = registry.GAMES[args.game]
     players = args.players or info.min_players
     for level in args.levels:
-        tasks = [(args.game, players, level, args.seed, i) for i in range(args.deals)]
+        tasks = [(args.game, players, level, args.seed, i, args.others) for i in range(args.deals)]
         t0 = time.perf_counter()
         if args.workers > 1:
             with get_context("spawn").Pool(args.workers) as pool:
@@ -74,17 +97,20 @@ def main(argv: list[str] | None = None) -> int:
             outs = [play_deal(t) for t in tasks]
         wall = time.perf_counter() - t0
         times = [x for o in outs for x in o[0]]
-        print(f"{info.name} {players}p, level {level}: {args.deals} deals in {wall:.0f} s, {len(times)} decisions; "
+        against = f" against {args.others}" if args.others else ""
+        print(f"{info.name} {players}p, level {level}{against}: {args.deals} deals in {wall:.0f} s, {len(times)} decisions; "
               f"ms per decision median {pct(times, 0.5) * 1000:.2f} p95 {pct(times, 0.95) * 1000:.2f} "
               f"max {max(times) * 1000:.1f}")
         if args.game == "schwimmen":
             continue
         bids: Counter[str] = Counter(o[1] for o in outs if o[1])
         made: Counter[str] = Counter(o[1] for o in outs if o[1] and o[2])
-        print(f"  {'contract':<24}{'declared':>9}{'share':>8}{'made':>7}{'rate':>7}")
+        print(f"  {'contract':<24}{'declared':>9}{'share':>8}{'made':>7}{'rate':>7}{'95% interval':>15}")
         for cid in IDS:
             if bids[cid]:
-                print(f"  {cid:<24}{bids[cid]:>9}{bids[cid] / len(outs):>8.3f}{made[cid]:>7}{made[cid] / bids[cid]:>7.2f}")
+                lo, hi = wilson(made[cid], bids[cid])
+                print(f"  {cid:<24}{bids[cid]:>9}{bids[cid] / len(outs):>8.3f}{made[cid]:>7}"
+                      f"{made[cid] / bids[cid]:>7.3f}{lo:>9.3f}-{hi:.3f}")
     return 0
 
 
