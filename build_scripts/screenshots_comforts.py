@@ -223,8 +223,8 @@ def refusals(outdir: Path, tmp: Path) -> None:
 
 
 def save_failure(outdir: Path, tmp: Path) -> None:
-    """The notice at the table when a save fails during play (the disk is full): Schnapsen in
-    German and Japanese (and Japanese at 960x600), Bauernschnapsen in German."""
+    """The notice at the table when a save fails during play (the disk is full), in every game
+    and in German and Japanese, at 1280x720 and 960x600: it must not cover an opponent."""
     import errno
 
     from game import persistence
@@ -234,11 +234,16 @@ def save_failure(outdir: Path, tmp: Path) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     real = persistence.atomic_write_text
-    for lang, game_id, size in (("de", "schnapsen", (1280, 720)), ("ja", "schnapsen", (1280, 720)),
-                                ("ja", "schnapsen", (960, 600)), ("de", "bauernschnapsen", (1280, 720))):
-        name = f"{lang}_save_failed_{game_id}" + ("_small" if size != (1280, 720) else "")
+    for lang, game_id, size, players, seed in (
+            ("de", "schnapsen", (1280, 720), None, 5), ("ja", "schnapsen", (1280, 720), None, 5),
+            ("ja", "schnapsen", (960, 600), None, 5), ("de", "bauernschnapsen", (1280, 720), None, 5),
+            ("de", "bauernschnapsen", (960, 600), None, 5), ("ja", "dreierschnapsen", (1280, 720), None, 5),
+            ("de", "schwimmen", (1280, 720), 4, 5), ("ja", "schwimmen", (1280, 720), 9, 5),
+            ("de", "schwimmen", (960, 600), 9, 5)):
+        name = (f"{lang}_save_failed_{game_id}" + (f"_{players}p" if players else "")
+                + ("_small" if size != (1280, 720) else ""))
         config = AppConfig(size=size, settings_dir=tmp / name / "config", persist=False, speed=0.0, bot_pause=0.0,
-                           use_processes=False, seed=5, game_id=game_id)
+                           use_processes=False, seed=seed, game_id=game_id, players=players)
         config.extra["data_dir"] = tmp / name / "data"
         app = App(config)
         session = install(app, cli_lang=lang, record=False)
@@ -249,11 +254,12 @@ def save_failure(outdir: Path, tmp: Path) -> None:
         c = table.controller
         try:
             for step in range(2):  # one move saved, the next one meets a full disk
-                until(app, lambda: table.presenter.idle and c.awaiting_human)  # noqa: B023
+                until(app, lambda: table.presenter.idle and c.awaiting_human, frames=8000)  # noqa: B023
                 if step:
                     persistence.atomic_write_text = disk_full
                 table.perform(c.legal_moves()[-1])
-            until(app, lambda: table.presenter.idle and c.awaiting_human, frames=400)  # noqa: B023
+            # The notice shows at once; photograph the table as soon as the move has landed.
+            until(app, lambda: table.presenter.idle, frames=8000)  # noqa: B023
         finally:
             persistence.atomic_write_text = real
         assert table.status.notice, "no notice shown"
@@ -266,6 +272,9 @@ def main(argv: list[str]) -> int:
     outdir = Path(args[0] if args else "screenshots")
     outdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
+        if "--save-failure" in argv:
+            save_failure(outdir, Path(tmp))
+            return 0
         if "--refusals" in argv:
             refusals(outdir, Path(tmp))
             save_failure(outdir, Path(tmp))

@@ -523,7 +523,7 @@ def _no_draw(surface: pygame.Surface) -> None:
     pass
 
 
-def _no_fsync(fd: int) -> None:
+def _no_fsync(fd: Any) -> None:
     pass
 
 

@@ -164,12 +164,29 @@ def layout_row(buttons: list[Button], center_x: int, y: int, height: int, gap: i
 NOTICE_SECONDS = 8.0
 
 
+def free_spot(bounds: pygame.Rect, size: tuple[int, int], obstacles: Sequence[pygame.Rect],
+              prefer: tuple[int, int], step: int = 8) -> pygame.Rect | None:
+    """The rectangle of ``size`` inside ``bounds`` that touches no obstacle and lies nearest to
+    ``prefer`` (a top-centre point), or None when there is no room."""
+    box = pygame.Rect((0, 0), size)
+    best: tuple[int, pygame.Rect] | None = None
+    for top in range(bounds.top, bounds.bottom - box.height + 1, step):
+        for left in range(bounds.left, bounds.right - box.width + 1, step):
+            box.topleft = (left, top)
+            if box.collidelist(obstacles) != -1:  # type: ignore[arg-type]
+                continue
+            d = (box.centerx - prefer[0]) ** 2 + (box.top - prefer[1]) ** 2
+            if best is None or d < best[0]:
+                best = (d, box.copy())
+    return best[1] if best else None
+
+
 def message_box(surface: pygame.Surface, text: str, size: int, max_width: int, pos: tuple[int, int],
                 anchor: str, fill: Sequence[int], border: Sequence[int], bold: bool = False,
-                max_lines: int = 2) -> pygame.Rect:
+                max_lines: int = 2, measure_only: bool = False) -> pygame.Rect:
     """A framed message of up to ``max_lines`` lines: ``text`` wraps (at its own line breaks
     first) before it shrinks, so a long sentence stays readable; ``pos`` places the text block
-    by ``anchor`` ("midbottom", ...)."""
+    by ``anchor`` ("midbottom", ...).  Returns the frame; ``measure_only`` draws nothing."""
     from game.i18n import wrap
 
     def width_at(s: int) -> Callable[[str], float]:
@@ -186,6 +203,8 @@ def message_box(surface: pygame.Surface, text: str, size: int, max_width: int, p
     block = pygame.Rect(0, 0, max(x.get_width() for x in surfs), sum(x.get_height() for x in surfs))
     setattr(block, anchor, pos)
     box = block.inflate(28, 14)
+    if measure_only:
+        return box
     pygame.draw.rect(surface, fill, box, border_radius=10)
     pygame.draw.rect(surface, border, box, width=2, border_radius=10)
     y = block.top
@@ -197,7 +216,8 @@ def message_box(surface: pygame.Surface, text: str, size: int, max_width: int, p
 
 class StatusLine:
     """What just happened at the table; a refusal shows as a red toast for a few seconds, and a
-    notice about the app itself (a save that failed) as a dark box under the status line."""
+    notice about the app itself (a save that failed) as a dark box under the status line, or
+    wherever the table finds room for it (``notice_at``)."""
 
     def __init__(self) -> None:
         self.text = ""
@@ -228,13 +248,24 @@ class StatusLine:
             if self.notice_left == 0:
                 self.notice = ""
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, toast_at: tuple[int, int] | None = None) -> None:
+    def notice_box(self, surface: pygame.Surface, rect: pygame.Rect, pos: tuple[int, int],
+                   width: int | None = None, measure_only: bool = False) -> pygame.Rect:
+        """The notice's frame with its top centre at ``pos``, wrapped to ``width`` (default: the
+        status line's width); up to four lines, so a narrow spot still shows it whole."""
+        size = max(14, int(rect.height * 0.6))
+        w = width or max(rect.width - 40, surface.get_width() // 2)
+        return message_box(surface, self.notice, max(13, size * 5 // 6), w, pos, "midtop", (16, 40, 28), BRASS,
+                           max_lines=4, measure_only=measure_only)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, toast_at: tuple[int, int] | None = None,
+             notice_at: tuple[tuple[int, int], int] | None = None) -> None:
+        """``notice_at``: the notice's top centre and wrapping width (default: under ``rect``)."""
         size = max(14, int(rect.height * 0.6))
         if self.text:
             draw_text(surface, self.text, rect.center, size, CREAM, anchor="center", max_width=rect.width - 20)
         if self.notice:
-            message_box(surface, self.notice, max(13, size * 5 // 6), max(rect.width - 40, surface.get_width() // 2),
-                        (rect.centerx, rect.bottom + 12), "midtop", (16, 40, 28), BRASS, max_lines=3)
+            pos, width = notice_at or ((rect.centerx, rect.bottom + 12), 0)
+            self.notice_box(surface, rect, pos, width or None)
         if self.toast:
             message_box(surface, self.toast, size, rect.width - 40, toast_at or (rect.centerx, rect.top - 8),
                         "midbottom", RED, CREAM, bold=True)

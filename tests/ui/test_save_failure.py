@@ -122,3 +122,47 @@ def test_the_notice_is_in_the_players_language(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         app.shutdown()
+
+
+NOTICE_TABLES = [("schnapsen", None, (1280, 720)), ("schnapsen", None, (960, 600)),
+                 ("bauernschnapsen", None, (1280, 720)), ("bauernschnapsen", None, (960, 600)),
+                 ("dreierschnapsen", None, (1280, 720)), ("schwimmen", 4, (1280, 720)),
+                 ("schwimmen", 9, (1280, 720)), ("schwimmen", 9, (960, 600))]
+
+
+@pytest.mark.parametrize("game_id,players,size", NOTICE_TABLES,
+                         ids=[f"{g}-{p or 'std'}-{s[0]}x{s[1]}" for g, p, s in NOTICE_TABLES])
+def test_the_notice_leaves_every_opponent_and_the_cards_in_play_visible(tmp_path, game_id, players, size):
+    config = AppConfig(size=size, settings_dir=tmp_path / "config", persist=False, speed=0.0, bot_pause=0.0,
+                       use_processes=False, seed=5, game_id=game_id, players=players)
+    config.extra["data_dir"] = tmp_path / "data"
+    app = App(config)
+    try:
+        install(app, cli_lang="de", state_folder=tmp_path / "state", record=False).change(language="de")
+        open_menu(app).start()
+        table = app.scenes[0]
+        assert isinstance(table, TableScene)
+        app.step(DT)
+        table.status.notify(i18n.t("notice.save_failed", why=i18n.t("notice.save_failed.full")))
+        app.draw(app.screen)
+        geo = table.presenter.geometry
+        status = geo.status_rect
+        inner = pygame.Rect(status.left + status.width // 5, status.top, status.width * 3 // 5, status.height)
+        at = table._notice_pos(app.screen, inner)
+        assert at is not None, "no room found for the notice"
+        box = table.status.notice_box(app.screen, inner, at[0], at[1], measure_only=True)
+        assert app.screen.get_rect().contains(box)
+        bubble = getattr(table.helper, "seat_bubble_height", lambda h: 0)(size[1])
+        for seat in geo.hand_rect:
+            seat_rect = geo.hand_rect[seat].union(geo.label[seat])
+            if hasattr(geo, "seat_box"):
+                seat_rect = seat_rect.union(geo.seat_box(seat))
+            seat_rect.height += bubble
+            assert not box.colliderect(seat_rect), f"the notice covers seat {seat}"
+        # Nor the cards in play (trick slots, stock, Schwimmen's middle) or the buttons.
+        for r in [*geo.trick_rect.values(), geo.stock_rect, geo.buttons_rect]:
+            assert not box.colliderect(r)
+        if game_id == "schwimmen":
+            assert not box.colliderect(geo.middle_rect)
+    finally:
+        app.shutdown()

@@ -23,7 +23,17 @@ import pygame
 from game.ui.app import App, Scene
 from game.ui.scenes import TABLE_HELPERS
 from game.ui.text import t
-from game.ui.widgets import FELT, FELT_DARK, MUTED, Button, StatusLine, draw_text, layout_row, render_text
+from game.ui.widgets import (
+    FELT,
+    FELT_DARK,
+    MUTED,
+    Button,
+    StatusLine,
+    draw_text,
+    free_spot,
+    layout_row,
+    render_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +49,7 @@ class TableScene(Scene):
         self.helper: Any = None
         self.presenter: Any = None
         self.status = StatusLine()
+        self._notice_cache: tuple[tuple[str, tuple[int, int], str], tuple[tuple[int, int], int] | None] | None = None
         self.buttons: list[Button] = []
         self.menu_button = Button("menu", t("btn.menu"), pygame.Rect(0, 0, 0, 0))
         self.hover_card: Any = None
@@ -391,11 +402,58 @@ class TableScene(Scene):
         status = geo.status_rect
         self._draw_match_score(surface, status)
         inner = pygame.Rect(status.left + status.width // 5, status.top, status.width * 3 // 5, status.height)
-        self.status.draw(surface, inner, toast_at=geo.toast_pos)
+        self.status.draw(surface, inner, toast_at=geo.toast_pos, notice_at=self._notice_pos(surface, inner))
         hl = geo.label[self.human_seat]
         help_hook = getattr(self.helper, "help_text", None)
         draw_key_help(surface, help_hook() if help_hook else t("table.help"), (hl.left, hl.top - 6), max(11, h // 66),
                       max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
+
+    def _notice_pos(self, surface: pygame.Surface, inner: pygame.Rect) -> tuple[tuple[int, int], int] | None:
+        """Where a notice goes (top centre, wrapping width): the free spot nearest the status
+        line that covers no seat, name, bubble, card in play, button or the turn line, trying
+        narrower (taller) boxes when the wide one finds no room.  Cached per notice and size."""
+        if not self.status.notice:
+            return None
+        key = (self.status.notice, surface.get_size(), getattr(self._obs, "phase", ""))
+        if self._notice_cache is not None and self._notice_cache[0] == key:
+            return self._notice_cache[1]
+        at = self._find_notice_spot(surface, inner)
+        self._notice_cache = (key, at)
+        return at
+
+    def _find_notice_spot(self, surface: pygame.Surface, inner: pygame.Rect) -> tuple[tuple[int, int], int] | None:
+        geo = self.presenter.geometry
+        w, h = surface.get_size()
+        gap = 6
+        # Schwimmen hangs a bubble ("knocked", "shoves") under a seat; keep that readable too.
+        below = getattr(self.helper, "seat_bubble_height", lambda h: 0)(h)
+        obstacles: list[pygame.Rect] = []
+        for seat, hand in geo.hand_rect.items():
+            r = hand.union(geo.label[seat])
+            if hasattr(geo, "seat_box"):
+                r = r.union(geo.seat_box(seat))
+            r.height += below
+            obstacles.append(r)
+        obstacles += list(geo.trick_rect.values()) + [geo.stock_rect, geo.info_rect, geo.buttons_rect]
+        middle = getattr(geo, "middle_rect", None)
+        if middle is not None:
+            obstacles.append(middle)
+        extra = getattr(self.helper, "notice_obstacles", None)
+        if extra is not None:
+            obstacles += extra((w, h))
+        hl, hand = geo.label[self.human_seat], geo.hand_rect[self.human_seat]
+        obstacles.append(pygame.Rect(hl.left, hl.top - h // 14, max(hl.width, hand.left - hl.left), h // 14))  # key help
+        obstacles.append(pygame.Rect(w // 4, geo.turn_pos[1] - h // 30, w // 2, h // 15))  # the turn line
+        obstacles = [o.inflate(2 * gap, 2 * gap) for o in obstacles]
+        bounds = pygame.Rect(8, inner.bottom + 4, w - 16, geo.buttons_rect.top - inner.bottom - 4)
+        prefer = (inner.centerx, inner.bottom + 12)
+        for width in (max(inner.width - 40, w // 2), w // 3, w // 4):
+            box = self.status.notice_box(surface, inner, (0, 0), width, measure_only=True)
+            spot = free_spot(bounds, box.size, obstacles, prefer)
+            if spot is not None:
+                # notice_box frames the text block 7 px below the point it is given
+                return (spot.centerx, spot.top + 7), width
+        return None  # no room anywhere: under the status line, as before
 
     def _draw_match_score(self, surface: pygame.Surface, status: pygame.Rect) -> None:
         m = self.controller.match

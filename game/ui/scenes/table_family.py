@@ -282,7 +282,8 @@ class FamilyTable:
             if key == pygame.K_n:
                 want = ("pass", None)
         elif phase == "kontra":
-            want = {pygame.K_k: next((m.kind for m in legal if m.kind != "pass"), ""), pygame.K_n: "pass"}.get(key), None
+            kind = {pygame.K_k: next((m.kind for m in legal if m.kind != "pass"), ""), pygame.K_n: "pass"}.get(key)
+            want = (kind, None) if kind else None
         elif phase in ("play", "claim"):
             want = {pygame.K_m: ("meld", None), pygame.K_d: ("declare", None)}.get(key)
         if not want or not want[0]:
@@ -337,6 +338,20 @@ class FamilyTable:
         if isinstance(event, ev.Declared):
             return t("fam.status.declare", name=name(event.seat), score=event.score)
         return None
+
+    @staticmethod
+    def seat_bubble_height(h: int) -> int:
+        """Height of a call bubble under a seat (``table_family_draw._bubble``), with its gap."""
+        return max(13, h // 48) + 10 + 8
+
+    def notice_obstacles(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """What a notice must not cover besides seats and cards: the contract panel and, while
+        bidding, the bidding panel."""
+        geo = self.scene.presenter.geometry
+        out = [draw.info_rect(geo, max(13, size[1] // 48))]
+        if self.obs is not None and self.obs.phase == "bid":
+            out.append(bidding.panel_rect(geo, size))
+        return out
 
     def draw_hud(self, surface: pygame.Surface, obs: Any, geo: Any, to_move: int | None) -> None:
         draw.draw_hud(self, surface, obs, geo, to_move)

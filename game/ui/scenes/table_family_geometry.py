@@ -53,6 +53,7 @@ class GameGeometry(TableGeometry):
         self.pile_rect = {s.seat: _rect(s.won_pile) for s in lay.seats}
         self.trick_rect = {s.seat: _rect(s.trick_slot) for s in lay.seats}
         mid = _rect(lay.middle)
+        self.middle_rect = mid
         self.info_rect = pygame.Rect(0, 0, max(150, int(lay.table_w * 2.0)), max(54, int(lay.table_h * 0.55)))
         self.info_rect.midright = (self.stock_rect.left - 14, self.stock_rect.centery)
         self.info_rect.left = max(8, self.info_rect.left)

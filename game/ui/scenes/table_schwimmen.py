@@ -63,6 +63,11 @@ class SchwimmenTable:
         self.show_rules = False
         self._deck = pack(scene.controller.options)
 
+    @staticmethod
+    def seat_bubble_height(h: int) -> int:
+        """Height of the bubble drawn under a seat (``table_schwimmen_draw._bubble``), with its gap."""
+        return max(12, h // 52) + 8 + 4
+
     # --- zones ---------------------------------------------------------------------------------
 
     def name(self, seat: int) -> str:

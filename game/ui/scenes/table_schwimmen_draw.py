@@ -51,7 +51,8 @@ def draw_hud(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, to_move: 
                   bold=True, anchor="bottomleft", max_width=lab.width - 20)
     if obs.stock_size:
         r = geo.stock_rect
-        draw_text(surface, t("table.stock", n=obs.stock_size), (r.centerx, r.bottom + 4), size, MUTED, anchor="midtop")
+        # Left of the pile, not under it: the line under the middle cards says whose turn it is.
+        draw_text(surface, t("table.stock", n=obs.stock_size), (r.left - 10, r.centery), size, MUTED, anchor="midright")
     if obs.phase == "choose" and to_move == me:
         text = t("swim.choose_hint")
     elif obs.final_round:
