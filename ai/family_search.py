@@ -109,6 +109,24 @@ def sim_state(game_id: str, dealer: int, hands: tuple[tuple[Card, ...], ...], tr
     return evolve(s, hands=hands, leader=leader, turn=leader)
 
 
+def deal_others(obs: Any, mine: tuple[Card, ...], pool: Sequence[Card],
+                known_fh: tuple[Card, ...] = ()) -> tuple[list[tuple[Card, ...]], int]:
+    """Every seat's hand for one sampled deal: ``mine`` for the observing seat, the others filled
+    in seat order from the shuffled ``pool`` (forehand keeps ``known_fh``, the Aufschlagen card
+    everybody saw).  Returns the hands and how many pool cards they took."""
+    hands: list[tuple[Card, ...]] = []
+    i = 0
+    for q in range(obs.players):
+        if q == obs.seat:
+            hands.append(mine)
+            continue
+        extra = known_fh if q == obs.forehand else ()
+        k = obs.hand_sizes[q] - len(extra)
+        hands.append(extra + tuple(pool[i:i + k]))
+        i += k
+    return hands, i
+
+
 def bid_chance(obs: Any, cid: str, rng: Random, samples: int) -> float:
     """How often this seat makes ``cid`` as declarer over sampled deals (Dreier: after taking
     the talon and discarding by :func:`ai.family_eval.best_discard`)."""
@@ -124,16 +142,7 @@ def bid_chance(obs: Any, cid: str, rng: Random, samples: int) -> float:
     brole = (0, 1, 3)[(me - obs.dealer - 1) % n] if n == 3 else (me - obs.dealer - 1) % n
     for _ in range(samples):
         rng.shuffle(pool)
-        hands: list[tuple[Card, ...]] = []
-        i = 0
-        for q in range(n):
-            if q == me:
-                hands.append(hand)
-                continue
-            extra = known_fh if q == obs.forehand else ()
-            k = obs.hand_sizes[q] - len(extra)
-            hands.append(extra + tuple(pool[i:i + k]))
-            i += k
+        hands, i = deal_others(obs, hand, pool, known_fh)
         discard: tuple[Card, ...] = ()
         if n == 3:
             talon = tuple(pool[i:i + 2])
@@ -156,7 +165,6 @@ def discard_values(obs: Any, pairs: Sequence[tuple[Card, Card]], rng: Random,
     """Average game points (own minus the best defender's) of playing ``obs.contract`` after each
     discard in ``pairs``, over the same sampled defender hands for every pair (common deals make
     the comparison fairer than independent ones).  The Dreier declarer holds eight cards here."""
-    n = obs.players
     me = obs.seat
     trump = _SUIT_OF[obs.trump] if obs.trump else None
     hand = tuple(obs.hand)
@@ -164,15 +172,7 @@ def discard_values(obs: Any, pairs: Sequence[tuple[Card, Card]], rng: Random,
     totals = dict.fromkeys(pairs, 0.0)
     for _ in range(samples):
         rng.shuffle(pool)
-        hands: list[tuple[Card, ...]] = []
-        i = 0
-        for q in range(n):
-            if q == me:
-                hands.append(())
-                continue
-            k = obs.hand_sizes[q]
-            hands.append(tuple(pool[i:i + k]))
-            i += k
+        hands = deal_others(obs, (), pool)[0]
         for pair in pairs:
             hands[me] = tuple(c for c in hand if c not in pair)
             s = sim_state(obs.game_id, obs.dealer, tuple(hands), trump, obs.turned, obs.contract, me, pair)

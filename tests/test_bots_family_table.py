@@ -3,25 +3,16 @@ takes every position at the table in turn and only its own contracts are counted
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import load_benchmark
 
 
 @pytest.fixture
 def table():
-    spec = importlib.util.spec_from_file_location("bots_family_script", ROOT / "benchmarks" / "bots_family.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bots_family_script"] = module
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop("bots_family_script", None)
+    yield from load_benchmark("bots_family")
 
 
 @pytest.mark.parametrize("game,players", [("dreierschnapsen", 3), ("bauernschnapsen", 4)])

@@ -3,28 +3,17 @@ checks the rules invariants, and reports a broken bot with its seed instead of s
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from ai.schnapsen import ExpertAgent
 from game.rules import registry
 from game.rules.base import Move
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import load_benchmark
 
 
 @pytest.fixture
 def soak():
-    spec = importlib.util.spec_from_file_location("soak_script", ROOT / "benchmarks" / "soak.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["soak_script"] = module
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop("soak_script", None)
+    yield from load_benchmark("soak")
 
 
 def test_every_level_plays_clean_deals(soak, capsys):
