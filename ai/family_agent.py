@@ -20,6 +20,7 @@ discard; Kontra/Rekontra/Subkontra = x2/x4/x8.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from random import Random
 from typing import Any
@@ -101,10 +102,14 @@ class FamilyAgent:
         m = turns[rng.randrange(len(turns))]
         return m, "Aufschlagen: no suit of my first three is worth naming"
 
-    def _chance(self, obs: Any, cid: str, rng: Random) -> float:
+    def _chance(self, obs: Any, cid: str, rng: Random, deadline: float | None = None) -> float:
+        """Chance to make ``cid``: the hand evaluator's, for the expert blended with played-out
+        samples unless ``deadline`` (a ``perf_counter`` time) has passed: the time budget is a
+        safety net for a slow machine, as in the card-play search."""
         dreier = obs.players == 3
         p = chance(cid, obs.hand, _trump(obs), obs.players, _brole(obs), talon_bonus=dreier)
-        if self.level == "expert" and BY_ID[cid].goal.value != "normal" and p >= 0.2:
+        late = deadline is not None and time.perf_counter() > deadline
+        if self.level == "expert" and BY_ID[cid].goal.value != "normal" and p >= 0.2 and not late:
             if BY_ID[cid].holding.value != "none" and obs.players == 4:
                 return p
             sim = bid_chance(obs, cid, rng, self.bid_samples)
@@ -115,12 +120,13 @@ class FamilyAgent:
         bids = [m for m in legal if m.kind == "bid"]
         courage = COURAGE[self.level]
         best: tuple[float, Move, float] | None = None
+        deadline = None if self.budget_s is None else time.perf_counter() + self.budget_s
         for m in bids:
             cid = m.arg or ""
             row = BY_ID[cid]
             if row.goal.value == "normal":
                 continue
-            p = self._chance(obs, cid, rng)
+            p = self._chance(obs, cid, rng, deadline)
             if p < courage:
                 continue
             ev = row.gp * (2 * p - 1)

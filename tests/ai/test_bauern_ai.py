@@ -168,6 +168,27 @@ def test_expert_bids_farbengang_with_a_whole_suit():
     assert m == Move("bid", (), "farbengang")
 
 
+def test_expert_bidding_keeps_to_its_time_budget(monkeypatch):
+    """Past the time budget the expert bids from the hand evaluator alone (no more played-out
+    samples), as its card-play search stops sampling: a slow machine still gets an answer."""
+    import ai.family_agent as fa
+
+    calls: list[str] = []
+    real = fa.bid_chance
+
+    def counting(obs, cid, rng, samples):
+        calls.append(cid)
+        return real(obs, cid, rng, samples)
+
+    monkeypatch.setattr(fa, "bid_chance", counting)
+    s = _bid_obs("AC TC KC QC AH", seat=1, dealer=3)
+    FamilyAgent("expert", 1, budget_s=None).choose(R.observe(s, 1), R.legal_moves(s), Random(3))
+    assert calls  # without a budget the strong hand's contracts are played out
+    calls.clear()
+    m = FamilyAgent("expert", 1, budget_s=0.0).choose(R.observe(s, 1), R.legal_moves(s), Random(3))
+    assert calls == [] and m in R.legal_moves(s)
+
+
 def test_expert_does_not_kontra_a_hopeless_case():
     # Farbengang cannot be lost with four players: never Kontra it.
     assert kontra_chance("farbengang", parse_cards("AS TS KH QD JC"), Suit.HEARTS, 4) == 1.0
