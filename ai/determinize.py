@@ -5,6 +5,9 @@ choice of the unseen cards it is not barred from (``SchnapsenKnowledge.opp_canno
 voids and refusals); the rest of the unseen cards form the face-down stock in random order with
 the turn-up at the bottom.  Every constraint is of the form "the opponent does not hold card x",
 so choosing uniformly among the allowed cards samples uniformly among the consistent deals.
+On top of that, what the opponent's last lead hints at (``lead_reading``: no marriage shown, no
+trump jack exchanged) weighs the samples by rejection: a sample is kept with the probability
+that its hand fits the lead, softened by ``READ_TRUST``.
 
 The sample depends only on the knowledge (hence only on the observation) and the rng: two
 states that look alike to the seat give the same samples for the same rng, which keeps the bots
@@ -16,11 +19,50 @@ from __future__ import annotations
 from random import Random
 
 from ai.knowledge import SchnapsenKnowledge, count
-from ai.schnapsen_solver import World, bits
+from ai.schnapsen_solver import JACK, KING, QUEEN, World, bits
+
+#: how far a seat trusts the reading of the opponent's last lead (``lead_reading``): a sample
+#: that contradicts it is still kept with probability 1 - READ_TRUST (people hold a marriage
+#: back now and then)
+READ_TRUST = 0.9
+#: samples tried before one is kept regardless
+READ_TRIES = 40
 
 
 def sample_world(k: SchnapsenKnowledge, rng: Random) -> World:
-    """One fully known deal consistent with ``k``."""
+    """One fully known deal consistent with ``k``; where the opponent's last lead says something
+    about its hand, samples are kept in proportion to how well they fit it (rejection sampling)."""
+    if k.read_lead < 0:
+        return _sample_world(k, rng)
+    for _ in range(READ_TRIES):
+        w = _sample_world(k, rng)
+        fit = lead_reading(k, w.hands[k.opp])
+        if fit >= 1.0 or rng.random() < fit + (1.0 - fit) * (1.0 - READ_TRUST):
+            return w
+    return w
+
+
+def lead_reading(k: SchnapsenKnowledge, opp_hand: int) -> float:
+    """How well an opponent hand fits its last lead: the share of the cards it may have drawn
+    since (none, or one of its unknown cards) with which its hand at that lead held no marriage
+    it could have shown and no trump jack it could have exchanged."""
+    lead = 1 << k.read_lead
+    jack = 1 << (5 * k.trump + JACK)
+    drawn: list[int] = [0] if k.drawn_since == 0 else [1 << c for c in bits(opp_hand & ~k.opp_known)]
+    if not drawn:
+        return 1.0
+    fits = 0
+    for d in drawn:
+        then = (opp_hand & ~d) | lead
+        if k.could_exchange and then & jack and lead != jack:
+            continue
+        if k.could_meld and any(then >> (5 * s + KING) & 1 and then >> (5 * s + QUEEN) & 1 for s in range(4)):
+            continue
+        fits += 1
+    return fits / len(drawn)
+
+
+def _sample_world(k: SchnapsenKnowledge, rng: Random) -> World:
     need = k.opp_hand_size - count(k.opp_known)
     free = bits(k.unseen & ~k.opp_cannot)
     barred = bits(k.unseen & k.opp_cannot)

@@ -60,6 +60,13 @@ class SchnapsenKnowledge:
     stage: str
     melded: int
     phase2: bool
+    #: the opponent's latest lead, if this seat can still read something from it: the card it
+    #: led (-1: nothing to read), how many cards it drew since (0 or 1), whether it could have
+    #: shown a marriage and whether it could have exchanged the trump jack then but did not
+    read_lead: int = -1
+    drawn_since: int = 0
+    could_meld: bool = False
+    could_exchange: bool = False
 
     @property
     def opp(self) -> int:
@@ -162,11 +169,35 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
         opts.allow_close_with_two_in_stock,
     )
     melded = SUIT_I[o.melded] if o.melded is not None else -1  # type: ignore[attr-defined]
+    read = _read_last_lead(o, opp, closed_by, first_strict)
     return SchnapsenKnowledge(
         seat, trump, hand, played, led, opp_known, unseen, cannot & unseen, turnup,
         o.stock_size, o.opponent_hand_size, (card_pts[0], card_pts[1]), (meld[0], meld[1]),  # type: ignore[attr-defined]
         (tricks[0], tricks[1]), ctx, bool(history), o.stage, melded, o.phase2,  # type: ignore[attr-defined]
+        *read,
     )
+
+
+def _read_last_lead(o: object, opp: int, closed_by: int, first_strict: int) -> tuple[int, int, bool, bool]:
+    """What the opponent's latest lead says about its hand, if it is the card on the table (no
+    draw since) or led the last trick (one draw since): a seat that leads shows a marriage it
+    holds and exchanges the trump jack for the turn-up (both are almost always right, and every
+    player level does so), so not doing it hints that it held neither.  Older leads are left
+    alone: two or more draws since blur them."""
+    tricks = o.tricks  # type: ignore[attr-defined]
+    if o.trick and o.trick_leader == opp:  # type: ignore[attr-defined]
+        j, lead, drawn = len(tricks), IDX[id(o.trick[0])], 0  # type: ignore[attr-defined]
+    elif tricks and tricks[-1].leader == opp:
+        j, lead = len(tricks) - 1, IDX[id(tricks[-1].cards[0])]
+        open_then = j < 5 and (closed_by < 0 or j < first_strict)
+        drawn = 1 if open_then else 0
+    else:
+        return -1, 0, False, False
+    may_meld_then = j > 0 or o.options.allow_marriage_before_first_trick  # type: ignore[attr-defined]
+    melded_now = any(SUIT_I[suit] == SUIT[lead] and who == opp and lead % 5 in (KING, QUEEN)
+                     and _meld_trick(o, SUIT_I[suit], who) >= j for suit, who in o.marriages)  # type: ignore[attr-defined]
+    stock_open_then = j < 5 and (closed_by < 0 or j <= first_strict)
+    return lead, drawn, may_meld_then and not melded_now, stock_open_then
 
 
 def count(m: int) -> int:

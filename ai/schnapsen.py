@@ -7,7 +7,10 @@
 - expert: every decision by search.  Once the opponent's hand is known (the stock exhausted, or
   a closed deal whose voids pin it down) it solves the rest exactly (``ai.schnapsen_solver``)
   and so plays perfectly; otherwise PIMC (``ai.search.pimc``) over deals sampled consistently
-  with the observation (``ai.determinize``), each scored by alpha-beta search.
+  with the observation (``ai.determinize``), each scored by alpha-beta search.  The samples
+  also read the opponent's last lead (a player shows its marriages and exchanges the trump jack
+  when it can, so not doing so hints that it holds neither), and in a match each sampled outcome
+  counts by what it does for the match (``ai.match_equity``), not by its game points alone.
 
 Every agent is a pure function of (observation, legal moves, rng).
 
@@ -22,6 +25,7 @@ from typing import Any
 
 from ai.determinize import sample_world
 from ai.knowledge import schnapsen_knowledge
+from ai.match_equity import deal_equity, gp_slope
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run, trump_words
 from ai.schnapsen_search import world_values
 from ai.schnapsen_solver import phase2_values
@@ -140,11 +144,22 @@ class ExpertAgent:
 
     def values(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[dict[str, float], int, bool]:
         """Value of each legal move (game points for this seat), samples used, exact or not."""
+        gp, _equity, used, exact = self.scored(observation, legal_moves, rng)
+        return gp, used, exact
+
+    def scored(self, observation: Any, legal_moves: Sequence[Move],
+               rng: Random) -> tuple[dict[str, float], dict[str, float] | None, int, bool]:
+        """Each legal move's average game points and, in a match, its average match equity
+        (each sample's outcome mapped through ``deal_equity`` before averaging, so a sure small
+        win and a risky big one are weighed by what they do for the match); samples used; exact."""
         keys = [str(m) for m in legal_moves]
         k = schnapsen_knowledge(observation)
+        needs = getattr(observation, "match_needs", None)
         if k.phase2 and k.perfect:
             w = sample_world(k, Random(0))  # the only consistent deal; no randomness used
-            return {key: float(v) for key, v in phase2_values(w).items()}, 1, True
+            gp = {key: float(v) for key, v in phase2_values(w).items()}
+            eq = None if needs is None else {key: _equity(needs, v) for key, v in gp.items()}
+            return gp, eq, 1, True
         if k.phase2:
             n = CLOSED_SAMPLES
 
@@ -158,33 +173,58 @@ class ExpertAgent:
                 return world_values(w, depth)
         if self.max_samples is not None:
             n = min(n, self.max_samples)
-        vals, used = pimc(keys, lambda r: sample_world(k, r), evaluate, rng, n, self.budget_s,
-                          min_samples=min(4, n))
-        return vals, used, False
+        if needs is None:
+            gp, used = pimc(keys, lambda r: sample_world(k, r), evaluate, rng, n, self.budget_s,
+                            min_samples=min(4, n))
+            return gp, None, used, False
+        match_needs: tuple[int, int] = needs
+        gp_totals = dict.fromkeys(keys, 0.0)
+
+        def evaluate_in_match(w: Any) -> dict[str, float]:
+            vals = evaluate(w)
+            for key in keys:
+                gp_totals[key] += vals.get(key, -10.0)
+            return {key: _equity(match_needs, v) for key, v in vals.items()}
+
+        eq, used = pimc(keys, lambda r: sample_world(k, r), evaluate_in_match, rng, n, self.budget_s,
+                        min_samples=min(4, n))
+        return {key: v / max(used, 1) for key, v in gp_totals.items()}, eq, used, False
 
     def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
         if len(legal_moves) == 1:
             return legal_moves[0], "The only legal move"
-        vals, used, exact = self.values(observation, legal_moves, rng)
+        gp, eq, used, exact = self.scored(observation, legal_moves, rng)
         order = _preference(observation, legal_moves)
-        key = best_key(with_margins(vals, observation.points, exact), order)
+        if eq is None:
+            choose_by = with_margins(gp, observation.points, exact)
+        else:
+            choose_by = with_margins(eq, observation.points, exact, gp_slope(observation.match_needs))
+        key = best_key(choose_by, order)
         move = next(m for m in legal_moves if str(m) == key)
-        return move, _reason(observation, move, vals[key], exact, used)
+        match_chance = None if eq is None else min(1.0, max(0.0, eq[key]))
+        return move, _reason(observation, move, gp[key], exact, used, match_chance)
 
 
-def with_margins(vals: dict[str, float], points: int, exact: bool) -> dict[str, float]:
+def _equity(needs: tuple[int, int], gp: float) -> float:
+    """Match equity of a deal outcome, with a trace of the game points so that between outcomes
+    of equal equity (needing one point, a win by 1 or by 3) the bigger one is still preferred."""
+    return deal_equity(needs, gp) + 1e-4 * gp
+
+
+def with_margins(vals: dict[str, float], points: int, exact: bool, per_gp: float = 1.0) -> dict[str, float]:
     """The values the expert chooses by: a close must beat playing on by ``CLOSE_MARGIN`` (the
     samples know the opponent's hand, the closer will not), and a false declaration must save
     ``GIVE_UP_MARGIN`` (the sampled searches assume a perfect opponent).  Exact values (the
-    opponent's hand known) are played as they are.  Measured on 2,000 paired deals against the
+    opponent's hand known) are played as they are.  ``per_gp`` converts the margins when the
+    values are match equity rather than game points.  Measured on 2,000 paired deals against the
     player (seed 1): 54.2 % of deals won without the margins, 55.7 % with the close margin."""
     if exact:
         return vals  # the solver's values are the truth against any defence: play them perfectly
     out = dict(vals)
     if "close" in out:
-        out["close"] -= CLOSE_MARGIN
+        out["close"] -= CLOSE_MARGIN * per_gp
     if "declare" in out and points < 66 and len(out) > 1:
-        out["declare"] -= GIVE_UP_MARGIN
+        out["declare"] -= GIVE_UP_MARGIN * per_gp
     return out
 
 
@@ -197,13 +237,15 @@ def _preference(observation: Any, legal: Sequence[Move]) -> list[str]:
     return [str(m) for m in sorted(legal, key=lambda m: rank.get(m.kind, 8))]
 
 
-def _reason(o: Any, move: Move, value: float, exact: bool, used: int) -> str:
+def _reason(o: Any, move: Move, value: float, exact: bool, used: int, match_chance: float | None = None) -> str:
     gp = abs(value)
     if exact:
         outcome = "a draw" if gp < 0.5 else f"{'you win' if value > 0 else 'you lose'} {gp:.0f} game point{'s' if round(gp) != 1 else ''}"
         how = f"{outcome} against any defence"
     else:
         how = f"worth about {value:+.1f} game points over {used} possible deals"
+        if match_chance is not None:
+            how += f", about {match_chance:.0%} to win the match"
     if move.kind == "close":
         k = schnapsen_knowledge(o)
         return (f"Close now: {o.points} points and {trump_words(k)}, the opponent has "

@@ -108,8 +108,11 @@ def start_round(m: Any) -> Any:
     if m.game_id == "schwimmen":
         return _schwimmen().start_round(m)
     rng = derive_rng(m.master_seed, "round", m.round_no)
-    if m.playoff:
-        return registry.get("schnapsen").new_round(2, m.round_no % 2, rng)
+    if m.playoff:  # one deal decides: either seat needs a single game point
+        return registry.get("schnapsen").new_round(2, m.round_no % 2, rng, match_needs=(1, 1))
+    if m.game_id == "schnapsen":
+        needs = (max(1, m.target - m.scores[0]), max(1, m.target - m.scores[1]))
+        return round_rules(m).new_round(m.players, m.dealer, rng, m.options, match_needs=needs)
     return round_rules(m).new_round(m.players, m.dealer, rng, m.options)
 
 

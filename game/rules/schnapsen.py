@@ -110,6 +110,7 @@ class SchnapsenRules:
         rng: Random,
         options: SchnapsenOptions | None = None,
         deck: Sequence[Card] | None = None,
+        match_needs: tuple[int, int] | None = None,
     ) -> SchnapsenState:
         if players != 2:
             raise ValueError(f"Schnapsen is played by 2 players, not {players}")
@@ -127,7 +128,7 @@ class SchnapsenRules:
         non_dealer_hand, dealer_hand, stock = deal_layout(pack)
         hands = (non_dealer_hand, dealer_hand) if dealer == 1 else (dealer_hand, non_dealer_hand)
         trump_i = SI[id(stock[-1])]
-        setup = Setup(options, dealer, stock[-1].suit, trump_i, JACKS[trump_i])
+        setup = Setup(options, dealer, stock[-1].suit, trump_i, JACKS[trump_i], match_needs)
         return new_state(setup, LEAD, 1 - dealer, hands, (), stock, _EMPTY_TALLY, _NO_SPECIALS, -1)
 
     def to_move(self, s: SchnapsenState) -> Seat | None:

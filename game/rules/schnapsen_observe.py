@@ -54,6 +54,9 @@ class SchnapsenObservation:
     stage: str  # "lead", "follow", "final" (may declare after the last trick) or "over"
     melded: Suit | None  # marriage just shown by the seat on lead: it must lead K/Q or declare
     may_declare: bool  # the seat to move may declare 66 now
+    #: (own, opponent's) game points still needed to win the match, from the score sheet;
+    #: None for a deal played on its own
+    match_needs: tuple[int, int] | None = None
 
 
 def observe(s: SchnapsenState, seat: int) -> SchnapsenObservation:
@@ -90,7 +93,12 @@ def observe(s: SchnapsenState, seat: int) -> SchnapsenObservation:
         stage=PHASE_NAMES[s.phase],
         melded=_suit(s.melded),
         may_declare=may_declare and to_move == seat,
+        match_needs=_needs(s.setup.match_needs, seat),
     )
+
+
+def _needs(needs: tuple[int, int] | None, seat: int) -> tuple[int, int] | None:
+    return None if needs is None else (needs[seat], needs[1 - seat])
 
 
 def _suit(i: int) -> Suit | None:

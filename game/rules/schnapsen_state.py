@@ -115,6 +115,9 @@ class Setup:
     trump: Suit
     trump_i: int
     trump_jack: Card
+    #: game points each seat still needs to win the match (seen on the score sheet by both
+    #: players); None for a deal played on its own
+    match_needs: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

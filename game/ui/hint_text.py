@@ -82,6 +82,7 @@ REASONS: dict[str, str] = {
     "why.how.lose_one": "you lose 1 game point against any defence",
     "why.how.lose": "you lose {gp} game points against any defence",
     "why.how.estimate": "worth about {value} game points over {used} possible deals",
+    "why.how.match": "worth about {value} game points over {used} possible deals, about {pct} to win the match",
     # Bauern- and Dreierschnapsen: before play (ai/family_agent.py)
     "why.f.knock": "Knock: the cards are dealt five at once; the odds do not change",
     "why.f.cut": "Cut at {pos}: cutting does not change the odds",

@@ -8,7 +8,7 @@ from ai import schnapsen_heuristics as H
 from ai.base import make_agent
 from ai.knowledge import SchnapsenKnowledge, schnapsen_knowledge
 from ai.schnapsen import ExpertAgent
-from ai.schnapsen_solver import DECK, IDX, Context, phase2_values, world_from_state
+from ai.schnapsen_solver import DECK, IDX, KING, QUEEN, Context, phase2_values, world_from_state
 from ai.search import best_key
 from game.cards import parse_cards
 from game.rules.base import Move
@@ -177,3 +177,67 @@ def test_margins_keep_the_expert_from_closing_or_giving_up_on_a_thin_edge():
     assert chosen["declare"] == -2.0 - GIVE_UP_MARGIN < chosen["play TH"]
     assert with_margins(sampled, points=70, exact=False)["declare"] == -2.0  # a correct claim
     assert with_margins(sampled, points=50, exact=True) == sampled  # exact values are played as they are
+
+
+# --- reading the opponent's last lead ------------------------------------------------------------
+
+
+def test_lead_reading_never_rules_out_the_true_hand_of_a_player():
+    """Every player level shows its marriages and exchanges the trump jack when it leads, so the
+    reading of its last lead must fit its true hand (with the card it really drew): seeded
+    player-against-player deals, both cases (the lead on the table, the lead of the last trick)."""
+    from ai.determinize import lead_reading
+    from ai.schnapsen_solver import mask_of
+    from game.rules.seeds import derive_rng
+
+    seen = {0: 0, 1: 0}
+    excluded = 0
+    for i in range(120):
+        s = R.new_round(2, i % 2, derive_rng(9, "deal", i))
+        agents = [make_agent("schnapsen", "player", 0), make_agent("schnapsen", "player", 1)]
+        n = 0
+        while not R.is_over(s):
+            seat = R.to_move(s)
+            obs = R.observe(s, seat)
+            k = schnapsen_knowledge(obs)
+            if k.read_lead >= 0:
+                assert lead_reading(k, mask_of(s.hands[1 - seat])) > 0, (i, n)
+                seen[k.drawn_since] += 1
+                # a hand with a showable marriage beside the lead would not fit a "no marriage" reading
+                if k.could_meld and k.drawn_since == 0:
+                    for st in range(4):
+                        pair = 1 << (5 * st + KING) | 1 << (5 * st + QUEEN)
+                        if not (pair & (k.hand | k.played)):
+                            assert lead_reading(k, mask_of(s.hands[1 - seat]) | pair) == 0.0
+                            excluded += 1
+            s, _ = R.apply(s, agents[seat].choose(obs, R.legal_moves(s), derive_rng(9, "b", i, n)))
+            n += 1
+    assert seen[0] > 500 and seen[1] > 200 and excluded > 100
+
+
+def test_samples_follow_the_reading_of_the_lead():
+    """The opponent leads a plain card into phase 1 without showing a marriage: the sampled
+    hands hardly ever hold a marriage (each such sample is kept with probability 1 - trust)."""
+    from ai.determinize import READ_TRUST, sample_world
+    from game.rules.seeds import derive_rng
+
+    for i in range(200):
+        s = R.new_round(2, 1, derive_rng(5, "deal", i))
+        s, _ = R.apply(s, next(m for m in R.legal_moves(s) if m.kind == "play"))  # seat 0 leads trick 1
+        s, _ = R.apply(s, next(m for m in R.legal_moves(s) if m.kind == "play"))
+        if R.to_move(s) != 1 and R.legal_moves(s):  # need seat 1 on lead in trick 2
+            continue
+        lead = next((m for m in R.legal_moves(s) if m.kind == "play"), None)
+        if lead is None or any(m.kind in ("meld", "exchange") for m in R.legal_moves(s)):
+            continue
+        s, _ = R.apply(s, lead)
+        k = schnapsen_knowledge(R.observe(s, 0))
+        assert k.read_lead >= 0 and k.could_meld and k.drawn_since == 0
+        rng = Random(i)
+        with_pair = sum(
+            any(h >> (5 * st + KING) & 1 and h >> (5 * st + QUEEN) & 1 for st in range(4))
+            for h in (sample_world(k, rng).hands[1] for _ in range(300)))
+        # uniform sampling (READ_TRUST = 0) gives a marriage in 41 of these 300 hands, 0.9 in 8
+        assert READ_TRUST >= 0.8 and with_pair <= 15
+        return
+    raise AssertionError("no suitable deal found")

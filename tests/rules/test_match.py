@@ -121,3 +121,18 @@ def test_history_rows_for_the_score_sheet():
     assert [r.points for r in m.history] == [(2, 0), (0, 1)]
     assert m.history[-1].scores_after == (2, 1)
     assert replace(m).round_no == 2
+
+
+def test_schnapsen_deal_knows_what_each_seat_needs_for_the_match():
+    """The score sheet is public: each seat's observation carries the game points it and its
+    opponent still need; a Dreierschnapsen playoff deal needs one point each."""
+    from game.rules.schnapsen import RULES as S
+
+    m = play(match.new_match("schnapsen", 2), (3, 0), (0, 2))  # 3 : 2
+    state = match.start_round(m)
+    assert S.observe(state, 0).match_needs == (4, 5)
+    assert S.observe(state, 1).match_needs == (5, 4)
+    assert S.new_round(2, 0, match.derive_rng(1, "x")).setup.match_needs is None  # a lone deal
+    d = play(match.new_match("dreierschnapsen", 3), (20, 0, 0), (0, 20, 10), (4, 4, 0))
+    assert d.playoff == (0, 1)
+    assert S.observe(match.start_round(d), 1).match_needs == (1, 1)

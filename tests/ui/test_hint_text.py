@@ -39,7 +39,9 @@ def reasons_of_play(game_id: str, players: int, deals: int, seed: int) -> list[s
     for deal in range(deals):
         rng = Random(seed * 100 + deal)
         agents = [_fast(make_agent(game_id, levels[(seat + deal) % 3], seat)) for seat in range(players)]
-        s = rules.new_round(players, deal % players, rng)
+        # every other Schnapsen deal is part of a match (the expert then also names its chance)
+        in_match = {"match_needs": (3, 5)} if game_id == "schnapsen" and deal % 2 else {}
+        s = rules.new_round(players, deal % players, rng, **in_match)
         for _ in range(2000):
             seat = rules.to_move(s)
             if seat is None:
@@ -96,6 +98,9 @@ def test_reasons_name_cards_contracts_and_clauses_in_the_language():
     i18n.set_language("de")
     assert translate_reason("Play QH: you win 2 game points against any defence") == \
         "Herz-Dame spielen: du gewinnst 2 Punkte, wie immer der Gegner spielt"
+    assert translate_reason("Play QH: worth about +0.4 game points over 30 possible deals, about 62% to win "
+                            "the match") == "Herz-Dame spielen: über 30 mögliche Verteilungen im Schnitt etwa +0,4 " \
+        "Punkte wert, etwa 62% Chance auf die Partie"
     assert translate_reason("Kontra: my hand stops the Normal game (about 30% for the declarer)") == \
         "Kontra: meine Karten halten den Rufer auf (etwa 30% für den Spieler)"
     assert translate_reason("Swap qh for 7s: 25 becomes 30 (about 12% to lose a life)") == \

@@ -1,0 +1,84 @@
+"""Match equity: the table is a fair-game probability, and the expert weighs outcomes by it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from random import Random
+
+import pytest
+
+from ai.knowledge import schnapsen_knowledge
+from ai.match_equity import deal_equity, gp_slope, win_chance
+from ai.schnapsen import ExpertAgent
+from game.rules.schnapsen import RULES as R
+from game.rules.seeds import derive_rng
+
+
+def test_win_chance_is_a_fair_probability():
+    for a in range(1, 8):
+        assert win_chance(a, a) == pytest.approx(0.5)
+        for b in range(1, 8):
+            assert win_chance(a, b) + win_chance(b, a) == pytest.approx(1.0)
+            assert 0.0 < win_chance(a, b) < 1.0
+            if a > 1:
+                assert win_chance(a - 1, b) > win_chance(a, b)  # closer to 7 is better
+
+
+def test_deal_equity_near_the_end_of_a_match():
+    # needing one point, any win wins the match; a win by 3 is worth no more than a win by 1
+    assert deal_equity((1, 5), 1) == deal_equity((1, 5), 3) == 1.0
+    # the opponent needing one point: every lost deal loses the match, by 1 or by 3
+    assert deal_equity((5, 1), -1) == deal_equity((5, 1), -3) == 0.0
+    # far behind, three points are worth much more than one
+    assert deal_equity((7, 2), 3) - deal_equity((7, 2), 1) > 2 * (deal_equity((7, 2), 1) - deal_equity((7, 2), -1)) / 2
+    # estimates between whole points are interpolated, 0 is the score as it stands
+    assert deal_equity((7, 7), 0) == pytest.approx(0.5)
+    assert deal_equity((7, 7), 0.5) == pytest.approx((deal_equity((7, 7), 0) + deal_equity((7, 7), 1)) / 2)
+    assert gp_slope((7, 7)) > 0
+
+
+def _perfect_position(seed: int):
+    """A position after the stock is exhausted where the seat to move knows the other hand."""
+    rng = Random(seed)
+    s = R.new_round(2, 0, derive_rng(seed, "deal"))
+    while not R.is_over(s) and not (s.strict and schnapsen_knowledge(R.observe(s, R.to_move(s))).perfect):
+        s, _ = R.apply(s, rng.choice(R.legal_moves(s)))
+    return s
+
+
+def test_expert_scores_moves_by_match_equity_only_in_a_match():
+    """Same search, same rng: the game-point values do not change with the match score, and the
+    equity of each move is the table's value of its outcome."""
+    expert = ExpertAgent(budget_s=None)
+    checked = 0
+    for seed in range(400):
+        if checked == 20:
+            break
+        s = _perfect_position(seed)
+        if R.is_over(s):
+            continue
+        seat = R.to_move(s)
+        lone = R.observe(s, seat)
+        legal = R.legal_moves(s)
+        gp, eq, _, exact = expert.scored(lone, legal, Random(1))
+        assert exact and eq is None
+        in_match = replace(lone, match_needs=(1, 6))
+        gp2, eq2, _, _ = expert.scored(in_match, legal, Random(1))
+        assert gp2 == gp and eq2 is not None
+        for key, v in gp.items():
+            assert eq2[key] == pytest.approx(1.0 if v > 0 else win_chance(1, 6 - int(-v)), abs=1e-3)
+        checked += 1
+    assert checked == 20
+
+
+def test_expert_in_a_match_sampled_values_keep_game_points_for_the_hint():
+    s = R.new_round(2, 0, derive_rng(3, "deal"))
+    obs = replace(R.observe(s, R.to_move(s)), match_needs=(2, 1))
+    expert = ExpertAgent(budget_s=None, max_samples=6)
+    gp, eq, used, exact = expert.scored(obs, R.legal_moves(s), Random(5))
+    assert not exact and used == 6 and eq is not None
+    gp_lone, _, _, _ = expert.scored(replace(obs, match_needs=None), R.legal_moves(s), Random(5))
+    assert gp == pytest.approx(gp_lone)  # the hint's "worth about x game points" is unchanged
+    assert all(0.0 <= v <= 1.0 + 1e-3 for v in eq.values())
+    move, reason = expert.explain(obs, R.legal_moves(s), Random(5))
+    assert "game points" in reason
