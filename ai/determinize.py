@@ -32,7 +32,7 @@ READ_TRIES = 40
 def sample_world(k: SchnapsenKnowledge, rng: Random) -> World:
     """One fully known deal consistent with ``k``; where the opponent's last lead says something
     about its hand, samples are kept in proportion to how well they fit it (rejection sampling)."""
-    if k.read_lead < 0:
+    if k.read_lead < 0 or k.perfect:  # nothing to read, or only one deal fits anyway
         return _sample_world(k, rng)
     for _ in range(READ_TRIES):
         w = _sample_world(k, rng)

@@ -173,22 +173,20 @@ class ExpertAgent:
                 return world_values(w, depth)
         if self.max_samples is not None:
             n = min(n, self.max_samples)
-        if needs is None:
-            gp, used = pimc(keys, lambda r: sample_world(k, r), evaluate, rng, n, self.budget_s,
-                            min_samples=min(4, n))
-            return gp, None, used, False
-        match_needs: tuple[int, int] = needs
         gp_totals = dict.fromkeys(keys, 0.0)
 
-        def evaluate_in_match(w: Any) -> dict[str, float]:
+        def evaluate_and_count(w: Any) -> dict[str, float]:
             vals = evaluate(w)
             for key in keys:
-                gp_totals[key] += vals.get(key, -10.0)
-            return {key: _equity(match_needs, v) for key, v in vals.items()}
+                gp_totals[key] += vals.get(key, -10.0)  # pimc's value for a key left out
+            if needs is None:
+                return vals
+            return {key: _equity(needs, v) for key, v in vals.items()}
 
-        eq, used = pimc(keys, lambda r: sample_world(k, r), evaluate_in_match, rng, n, self.budget_s,
-                        min_samples=min(4, n))
-        return {key: v / max(used, 1) for key, v in gp_totals.items()}, eq, used, False
+        chosen, used = pimc(keys, lambda r: sample_world(k, r), evaluate_and_count, rng, n, self.budget_s,
+                            min_samples=min(4, n))
+        gp = {key: v / max(used, 1) for key, v in gp_totals.items()}
+        return gp, (None if needs is None else chosen), used, False
 
     def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
         if len(legal_moves) == 1:
