@@ -87,6 +87,7 @@ def _leaf_table(trump: int, stock: int) -> LeafTable:
 
 LEAF_TABLES: dict[tuple[int, int], LeafTable] = {
     (trump, stock): _leaf_table(trump, stock) for trump in range(4) for stock in range(0, 11, 2)}
+
 #: below this score a seat does not consider closing inside the phase-1 search (only at the root)
 INNER_CLOSE_MIN = 40
 
