@@ -92,8 +92,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.smoke or args.demo:
             menu.start()  # straight through the menu to the table
         code = app.run()
-    except Exception:
+    except Exception as e:
         logging.getLogger("kartenstube").exception("the app stopped on an error")
+        if not args.smoke:  # the next start says what happened (game.crash_report)
+            import traceback
+
+            from game.crash_report import write_marker
+            from game.diagnostics import LOG_NAME
+
+            log_path = log_folder / LOG_NAME if log_folder else None
+            write_marker(log_folder, traceback.format_exc(), log_path)
+            print(f"Kartenstube stopped on an error ({type(e).__name__}); the log is {log_path or 'not written'}",
+                  file=sys.stderr)
         return 1
     return code
 

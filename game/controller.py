@@ -133,6 +133,7 @@ class MatchController:
         self.round_no = self.match.round_no
         self.round_moves: list[Move] = []
         self.round_result: RoundResult | None = None
+        self._match_before_result: Any = None
         self._cancel_thinking()
         self._events.append(RoundStarted(self.round_no, self._round_dealer()))
 
@@ -157,6 +158,7 @@ class MatchController:
         if self.round_result is None and self.rules.is_over(self.state):
             result = self.rules.result(self.state)
             self.round_result = result
+            self._match_before_result = self.match  # for an undo at the deal's summary
             self.match = matches.finish_round(self.match, result)
             self._events.append(RoundOver(result))
 
@@ -328,9 +330,19 @@ class MatchController:
 
     def undo(self) -> bool:
         """Take back the human's last decision in this round by replaying the round's moves
-        before it (same deal, same bot decisions).  Returns False when there is nothing to undo."""
+        before it (same deal, same bot decisions).  Returns False when there is nothing to undo.
+
+        At a deal's summary the deal is taken back too (the match's score as before it), as long
+        as the match is not over: a finished match has been written to the statistics."""
         if self.round_result is not None:
-            return False
+            if self.match_over or self._match_before_result is None:
+                return False
+            if self.round_seat(self.human_seat) is None or not any(
+                    e[0] == self.round_no and e[1] == self.human_seat for e in self.move_log):
+                return False  # the human sat this deal out or made no decision in it
+            self.match = self._match_before_result
+            self._match_before_result = None
+            self.round_result = None
         human_round_seat = self.round_seat(self.human_seat)
         entries = [e for e in self.move_log if e[0] == self.round_no]
         last = max((i for i, e in enumerate(entries) if e[1] == self.human_seat), default=None)

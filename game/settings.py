@@ -57,6 +57,8 @@ class Settings:
     hand_sorting: str = "suit"
     highlight_legal: bool = True
     show_own_points: bool = True
+    #: Ask before a claim of 66 that the player's own counted points cannot support.
+    confirm_claims: bool = True
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
 
@@ -83,7 +85,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     "trick_pause": TRICK_PAUSE_RANGE,
     "volume": (0.0, 1.0),
 }
-_BOOLS = ("german_terms", "sound", "highlight_legal", "show_own_points", "fullscreen")
+_BOOLS = ("german_terms", "sound", "highlight_legal", "show_own_points", "confirm_claims", "fullscreen")
 
 
 def _validate(name: str, value: Any) -> Any:

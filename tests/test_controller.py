@@ -189,3 +189,38 @@ def test_no_hint_when_it_is_not_your_turn():
                         bot_pause=0, use_processes=False)
     with pytest.raises(IllegalMove):
         c.request_hint()
+
+
+def _play_to_first_summary(c: MatchController) -> None:
+    while not c.round_over:
+        run_bots(c)
+        if c.awaiting_human:
+            c.submit(c.legal_moves()[0])
+
+
+def test_undo_at_the_deal_summary_takes_the_deal_and_its_score_back():
+    """Issue 19: Ctrl+Z at the summary works: the last human decision and the deal's result go."""
+    c = human_controller(seed=21)
+    _play_to_first_summary(c)
+    assert c.round_over and not c.match_over
+    scores_after = c.match.scores
+    last_human = max(i for i, e in enumerate(c.move_log) if e[1] == 0)
+    kept = c.move_log[:last_human]
+    assert c.undo()
+    assert not c.round_over and c.awaiting_human
+    assert c.match.scores != scores_after and c.match.history == ()
+    assert c.move_log == kept
+    # the same deal, played on: the replayed move list fits a fresh controller
+    again = human_controller(seed=21)
+    again.replay(c.move_log)
+    assert repr(again.state) == repr(c.state)
+
+
+def test_no_undo_once_the_match_is_over():
+    c = human_controller(seed=5)
+    while not c.match_over:
+        _play_to_first_summary(c)
+        if not c.match_over:
+            c.next_round()
+    assert not c.undo()
+    assert c.match_over

@@ -218,8 +218,11 @@ class App:
     # --- loop ----------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
-            self.quit()
+        if event.type == pygame.QUIT:  # the window's close button: asks while a match is on
+            if self.session is not None:
+                self.session.guard.request_quit()
+            else:
+                self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self.on_resize(event.w, event.h)
@@ -265,12 +268,33 @@ class App:
         try:
             while self.running and self.scenes:
                 dt = self.clock.tick(FPS) / 1000.0
-                self.step(dt)
+                try:
+                    self.step(dt)
+                except Exception:
+                    if not self.recover():
+                        raise
                 if max_frames is not None and self.frames >= max_frames:
                     break
         finally:
             self.shutdown()
         return self.exit_code
+
+    def recover(self) -> bool:
+        """An unexpected error in a frame: log it, and let the session put the player back on the
+        menu with the match as it was saved before the failing action and a message that says
+        what happened.  Returns False when it cannot (no session, or errors keep coming), and the
+        error then ends the app (main.py leaves a note for the next start)."""
+        log.exception("unexpected error in the frame loop")
+        now = time.monotonic()
+        self._failures = [t for t in getattr(self, "_failures", []) if now - t < 10.0] + [now]
+        if self.session is None or len(self._failures) > 3:
+            return False
+        try:
+            self.session.recover_after_error()
+        except Exception:
+            log.exception("recovering from the error failed")
+            return False
+        return True
 
     def shutdown(self) -> None:
         while self.scenes:

@@ -74,11 +74,20 @@ class Session:
         self._save_failing = False  # the player has been told that saving fails
         self._recorded: set[tuple[int, int]] = set()
         self._matches_recorded: set[int] = set()
-        self.resumable: Any = None  # a controller replayed from the save file, offered in the menu
+        #: The match offered by the menu's Continue: replayed from the save file at start, or
+        #: kept when the player left its table.
+        self.resumable: Any = None
+        from game.ui.match_guard import MatchGuard
+
+        self.guard = MatchGuard(self)
         #: Lasting messages for the menu as (msgid, params), translated when drawn.
         self.notices: list[tuple[str, dict[str, Any]]] = []
         self._check_storage(explicit={"config": config_folder or cfg.settings_dir,
                                       "data": data_folder or cfg.extra.get("data_dir")})
+        from game.crash_report import take_marker
+
+        #: The note an earlier run left when it stopped on an error (said once on the menu).
+        self.last_crash = take_marker(Path(self.state_folder)) if self.state_folder and record else None
         self.settings = settings_mod.load(self.settings_path)
         self.apply(self.settings, save=False, first=True)
 
@@ -204,6 +213,10 @@ class Session:
             return
         self.attach(table)
 
+    def detach(self) -> None:
+        """The table was left with its match kept: a table that continues it attaches again."""
+        self._attached = None
+
     def attach(self, table: Any) -> None:
         c = table.controller
         self._attached = c
@@ -282,6 +295,40 @@ class Session:
         if c.match_over and id(c) not in self._matches_recorded:
             self._matches_recorded.add(id(c))
             self.stats.record_match(**match_from_controller(c))
+
+    # --- an unexpected error ------------------------------------------------------------------
+
+    def log_path(self) -> str:
+        from game.diagnostics import LOG_NAME
+
+        return str(Path(self.state_folder) / LOG_NAME) if self.state_folder else "-"
+
+    def recover_after_error(self) -> None:
+        """After an error in a frame (``App.recover``): back to the menu, the match reloaded from
+        its save file (written after the last move that worked, so it is the match as it was
+        before the failing action), and a message in the player's language with the log's place."""
+        from game.ui.scenes.dialog import DialogScene
+        from game.ui.scenes.menu import MenuScene
+
+        table = self.table()
+        if table is not None:
+            table._kept = False  # its controller may be broken: the save file is the truth
+        if self.resumable is not None and (table is None or self.resumable is not table.controller):
+            self.resumable.close()
+        self.resumable = None
+        self._attached = None
+        self._hint_table = None
+        problem = self.check_save() if self.save_matches else None
+        self.app.replace(MenuScene(self.app))
+        self.app.push(DialogScene(self.app, i18n.t("crash.title"), i18n.t("crash.body", log=self.log_path())))
+        if problem:
+            self.app.push(DialogScene(self.app, i18n.t("save.bad.title"), problem))
+
+    def crash_text(self) -> str | None:
+        """What the last run's error note says, for the menu at start (None without one)."""
+        if not self.last_crash:
+            return None
+        return i18n.t("crash.before", time=self.last_crash["time"], log=self.last_crash["log"] or self.log_path())
 
     # --- save and resume ---------------------------------------------------------------------
 
@@ -365,6 +412,11 @@ class Session:
         if c is None or not c.undo():
             table.status.refuse(i18n.t("undo.nothing"))
             return False
+        self._resync_after_undo(table)
+        return True
+
+    def _resync_after_undo(self, table: Any) -> None:
+        c = table.controller
         c.drain_events()  # the table is re-synced from the state, not re-dealt
         p = table.presenter
         p.skip()
@@ -376,7 +428,36 @@ class Session:
         p.sync(table._obs)
         p.skip()
         table.status.say(i18n.t("undo.done"))
+
+    def undo_at_summary(self, table: Any) -> bool:
+        """Close the summary and take back the player's last decision of the deal (and so the
+        deal's result); a finished match cannot be taken back, and the summary says why."""
+        from game.ui.scenes.dialog import DialogScene
+
+        c = table.controller
+        if c is None or c.match_over:
+            self.app.push(DialogScene(self.app, i18n.t("undo.title"), i18n.t("undo.match_over")))
+            return False
+        round_no = c.round_no
+        if not c.undo():
+            self.app.push(DialogScene(self.app, i18n.t("undo.title"), i18n.t("undo.nothing")))
+            return False
+        self._forget_deal(c, round_no)
+        while self.app.scene is not table:
+            self.app.pop()
+        table.summary_open = False
+        self._resync_after_undo(table)
         return True
+
+    def _forget_deal(self, c: Any, round_no: int) -> None:
+        """The deal was recorded in the statistics when it ended; it is being played again."""
+        self._recorded.discard((id(c), round_no))
+        forget = getattr(self.stats, "forget_deal", None)
+        if forget is not None and self.record:
+            try:
+                forget(c, round_no)
+            except Exception:
+                log.exception("statistics: could not take back deal %d", round_no)
 
     # --- screens -----------------------------------------------------------------------------
 
@@ -430,15 +511,13 @@ class Session:
     def menu_buttons(self, x0: int, y: int, width: int, height: int) -> list[Any]:
         from game.ui.widgets import Button
 
-        actions = (["session:resume"] if self.resumable is not None else []) + [
-            "session:settings", "session:stats", "session:rules", "session:diagnostics"]
+        actions = ["session:settings", "session:stats", "session:rules", "session:diagnostics"]
         labels = {"session:resume": "menu.resume", "session:settings": "menu.settings",
                   "session:stats": "menu.stats", "session:rules": "menu.rules",
                   "session:diagnostics": "menu.diagnostics"}
         gap = 8
         bw = (width - gap * (len(actions) - 1)) // len(actions)
-        return [Button(a, i18n.t(labels[a]), pygame.Rect(x0 + i * (bw + gap), y, bw, height),
-                       default=a == "session:resume")
+        return [Button(a, i18n.t(labels[a]), pygame.Rect(x0 + i * (bw + gap), y, bw, height))
                 for i, a in enumerate(actions)]
 
     def menu_action(self, action: str) -> bool:
@@ -466,6 +545,12 @@ class Session:
             return True
         if key == pygame.K_F2 and not isinstance(top, SettingsScene):
             self.open_settings()
+            return True
+        table = self.table()
+        if (key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL and table is not None
+                and top is not table and getattr(table, "summary_open", False) and top is self.app.scenes[-1]
+                and self.app.scenes.index(table) == len(self.app.scenes) - 2):
+            self.undo_at_summary(table)  # Ctrl+Z on the deal's summary takes the deal back
             return True
         if isinstance(top, TableScene):
             if key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
@@ -506,6 +591,9 @@ def open_menu(app: Any, problem: str | None = None) -> Any:
 
     menu = MenuScene(app)
     app.push(menu)
+    crash = app.session.crash_text() if getattr(app, "session", None) is not None else None
+    if crash:  # the last run stopped on an error: say so once, the match can be continued
+        app.push(DialogScene(app, i18n.t("crash.title"), crash))
     if problem:
         app.push(DialogScene(app, i18n.t("save.bad.title"), problem))
     return menu

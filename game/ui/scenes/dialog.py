@@ -1,7 +1,9 @@
 """A modal message dialog: a title, a wrapped message and buttons, drawn over the scene below.
 
 Enter, Space or Escape (or a click on OK) closes it; with a confirm action, Enter/the first
-button confirms and Escape cancels.  Text is wrapped with :func:`game.i18n.wrap` (Japanese has
+button confirms and Escape cancels.  A question whose "yes" gives something up (a match that
+would be lost) is ``destructive``: there the keyboard's default is Cancel, and only a click on the
+confirm button, or Left/Right/Tab to it and then Enter, confirms.  Text is wrapped with :func:`game.i18n.wrap` (Japanese has
 no spaces; long paths without spaces are broken by character so nothing overflows the panel).
 """
 
@@ -41,8 +43,11 @@ class DialogScene(Scene):
     overlay = True
 
     def __init__(self, app: App, title: str, message: str, on_confirm: Callable[[], None] | None = None,
-                 confirm_label: str | None = None) -> None:
+                 confirm_label: str | None = None, destructive: bool = False) -> None:
         super().__init__(app)
+        self.destructive = destructive and on_confirm is not None
+        #: The button Enter activates: Cancel first for a destructive question.
+        self.focus = 1 if self.destructive else 0
         self.title = title
         self.message = message
         self.on_confirm = on_confirm
@@ -75,8 +80,10 @@ class DialogScene(Scene):
         self._panel = pygame.Rect(0, 0, pw, ph)
         self._panel.center = (w // 2, h // 2)
         if self.on_confirm is not None:
-            self.buttons = [Button("ok", self.confirm_label or t("dialog.ok"), pygame.Rect(0, 0, 0, 0), default=True),
+            self.buttons = [Button("ok", self.confirm_label or t("dialog.ok"), pygame.Rect(0, 0, 0, 0)),
                             Button("cancel", t("dialog.cancel"), pygame.Rect(0, 0, 0, 0))]
+            for i, b in enumerate(self.buttons):
+                b.default = i == self.focus
         else:
             self.buttons = [Button("ok", t("dialog.ok"), pygame.Rect(0, 0, 0, 0), default=True)]
         layout_row(self.buttons, w // 2, self._panel.bottom - bh - 18, bh, max_width=pw - 40)
@@ -91,7 +98,11 @@ class DialogScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.close("ok")
+                self.close(self.buttons[self.focus].action if self.on_confirm is not None else "ok")
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB) and len(self.buttons) > 1:
+                self.focus = (self.focus + 1) % len(self.buttons)
+                for i, b in enumerate(self.buttons):
+                    b.default = i == self.focus
             elif event.key == pygame.K_ESCAPE:
                 self.close("cancel" if self.on_confirm is not None else "ok")
             return True  # modal: nothing reaches the scene below

@@ -1,8 +1,13 @@
 """The main menu: game choice, difficulty, start, quit; mouse and keyboard.
 
-Keyboard: Up/Down move between the rows (game, difficulty, start, quit), Left/Right change the
-choice in a row, Enter/Space activates, Esc quits.  Games whose table is not ready yet are listed
-as "coming soon" and cannot be started.
+Keyboard: Up/Down move between the rows (continue, game, difficulty, start, quit), Left/Right
+change the choice in a row, Enter/Space activates, Esc quits.  Games whose table is not ready yet
+are listed as "coming soon" and cannot be started.
+
+With a match in progress (kept when the player left the table, or saved from an earlier run) a
+wide "Continue" button above the choices names it (game, players, deal, score) and holds the
+keyboard focus, so Enter continues it; Start and the new-game screen's Deal ask before they
+replace it, and Esc asks before quitting (``game.ui.match_guard``).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from game.ui.scenes import GAME_ORDER, LEVEL_ORDER, has_table
 from game.ui.text import t
 from game.ui.widgets import BRASS, CREAM, FELT, FELT_DARK, MUTED, Button, draw_panel, draw_text, font
 
-ROWS = ("game", "level", "start", "quit")
+ROWS = ("continue", "game", "level", "start", "quit")
 
 
 class MenuScene(Scene):
@@ -22,21 +27,35 @@ class MenuScene(Scene):
         super().__init__(app)
         self.game_index = GAME_ORDER.index(app.config.game_id) if app.config.game_id in GAME_ORDER else 0
         self.level_index = LEVEL_ORDER.index(app.config.level) if app.config.level in LEVEL_ORDER else 1
-        self.focus = 2  # "start", so Enter starts at once
+        # Enter continues the match in progress if there is one, else starts the chosen game.
+        self.focus = ROWS.index("continue") if self._continue_label() else ROWS.index("start")
         self.buttons: list[Button] = []
         self._notice_fit: tuple[object, list[str], int] = (None, [], 0)
         self._layout(app.size)
 
     # --- layout --------------------------------------------------------------------------------
 
+    def _continue_label(self) -> str | None:
+        session = getattr(self.app, "session", None)
+        return session.guard.continue_label() if session is not None else None
+
+    def _rows(self) -> tuple[str, ...]:
+        return ROWS if self._continue_label() else ROWS[1:]
+
     def _layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self._size = size
-        bh = max(40, h // 15)
+        resume = self._continue_label()
+        self._resume_label = resume
+        bh = max(40, h // 15) if not resume else max(36, h // 17)
         col_w = min(720, w - 80)
         x0 = w // 2 - col_w // 2
-        y = int(h * 0.34)
+        y = int(h * 0.34) if not resume else int(h * 0.36)
         buttons: list[Button] = []
+        if resume:
+            buttons.append(Button("session:resume", resume,
+                                  pygame.Rect(x0 - 20, int(h * 0.21), col_w + 40, int(bh * 1.15)),
+                                  default=True, key=pygame.K_r))
         gw = (col_w - 3 * 10) // 4
         for i, gid in enumerate(GAME_ORDER):
             label = t(f"game.{gid}")
@@ -57,7 +76,7 @@ class MenuScene(Scene):
             buttons += session.menu_buttons(x0, y + bh + 14, col_w, int(bh * 0.85))
         self.buttons = buttons
         self._sync_buttons()
-        y0 = int(h * 0.34)
+        y0 = int(h * 0.34) if not resume else int(h * 0.36)
         self._label_y = (y0 - int(bh * 0.75), y0 + bh + int(bh * 1.4) - int(bh * 0.75))
         self._col = pygame.Rect(x0, 0, col_w, h)
 
@@ -85,13 +104,28 @@ class MenuScene(Scene):
 
             self.app.replace(NewGameScene(self.app, self.game_id, self.level))
         elif action == "quit":
-            self.app.quit()
+            self.quit()
         elif getattr(self.app, "session", None) is not None:
             self.app.session.menu_action(action)
 
+    def quit(self) -> None:
+        session = getattr(self.app, "session", None)
+        if session is not None:
+            session.guard.request_quit()  # asks while a match is in progress
+        else:
+            self.app.quit()
+
     def start(self) -> None:
+        """A new match of the chosen game; asks first when it would replace a match in progress."""
         if not has_table(self.game_id):
             return
+        session = getattr(self.app, "session", None)
+        if session is not None:
+            session.guard.confirm_new_match(self._start_now)
+        else:
+            self._start_now()
+
+    def _start_now(self) -> None:
         from game.ui.scenes.table import TableScene
 
         self.app.config.game_id = self.game_id
@@ -115,24 +149,27 @@ class MenuScene(Scene):
         if event.type != pygame.KEYDOWN:
             return False
         key = event.key
+        rows = self._rows()
+        row = ROWS[self.focus]
         if key == pygame.K_ESCAPE:
-            self.app.quit()
-        elif key in (pygame.K_UP, pygame.K_w):
-            self.focus = (self.focus - 1) % len(ROWS)
-        elif key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
-            self.focus = (self.focus + 1) % len(ROWS)
+            self.quit()
+        elif key in (pygame.K_UP, pygame.K_w, pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
+            step = -1 if key in (pygame.K_UP, pygame.K_w) else 1
+            i = rows.index(row) if row in rows else 0
+            self.focus = ROWS.index(rows[(i + step) % len(rows)])
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = -1 if key == pygame.K_LEFT else 1
-            if ROWS[self.focus] == "game":
+            if row == "game":
                 self.game_index = (self.game_index + step) % len(GAME_ORDER)
-            elif ROWS[self.focus] == "level":
+            elif row == "level":
                 self.level_index = (self.level_index + step) % len(LEVEL_ORDER)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            row = ROWS[self.focus]
-            if row in ("game", "level", "start"):
+            if row == "continue" and row in rows:
+                self.activate("session:resume")
+            elif row in ("game", "level", "start", "continue"):
                 self.start()
             else:
-                self.app.quit()
+                self.quit()
         elif key == pygame.K_n:  # the new-game screen of the chosen game
             self.activate("newgame")
         else:
@@ -142,8 +179,10 @@ class MenuScene(Scene):
     # --- drawing -------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.app.size != self._size:
+        if self.app.size != self._size or self._continue_label() != self._resume_label:
             self._layout(self.app.size)
+            if ROWS[self.focus] not in self._rows():
+                self.focus = ROWS.index("start")
         self._sync_buttons()
 
     def _sync_buttons(self) -> None:
@@ -169,8 +208,9 @@ class MenuScene(Scene):
         if notice:  # e.g. an unwritable user folder: says so in place of the subtitle
             # from the title's baseline ("Kartenstube" has no descenders) down to the panel
             top = int(h * 0.05) + font(max(36, h // 11), bold=True).get_ascent() + 6
-            self._draw_notice(surface, notice, pygame.Rect(panel.left, top, panel.width, panel.top - 6 - top))
-        else:
+            bottom = self.buttons[0].rect.top if self._resume_label else panel.top
+            self._draw_notice(surface, notice, pygame.Rect(panel.left, top, panel.width, bottom - 6 - top))
+        elif not self._resume_label:  # the Continue button stands where the subtitle would
             draw_text(surface, t("menu.subtitle"), (w // 2, sub_top), max(16, h // 34), MUTED, anchor="midtop",
                       max_width=w - 40)
         panel.height = self.buttons[-1].rect.bottom - panel.top + 20
@@ -187,7 +227,8 @@ class MenuScene(Scene):
             if kind == "game" and not has_table(GAME_ORDER[int(idx)]):
                 draw_text(surface, t("menu.coming_soon"), (b.rect.centerx, b.rect.bottom + 4),
                           max(11, h // 60), MUTED, anchor="midtop", max_width=b.rect.width)
-            if kind == focus_row or b.action == focus_row:
+            row = "continue" if b.action == "session:resume" else (kind if kind in ("game", "level") else b.action)
+            if row == focus_row:
                 if kind in ("game", "level") and not selected:
                     continue
                 pygame.draw.rect(surface, CREAM, b.rect.inflate(8, 8), width=2, border_radius=10)

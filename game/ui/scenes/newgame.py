@@ -5,7 +5,7 @@ difficulty button per bot seat (a click cycles beginner -> player -> expert) and
 :data:`game.rules.options.PRESETS`.  Right column: every field of the game's options dataclass,
 its value on a button (a click cycles through the choices: on/off, the ``Literal`` values, a few
 sensible numbers) and its one-line explanation from ``DESCRIBE`` (through the catalogues).
-Deal starts the table with these choices (``AppConfig.extra["match_setup"]``, read by the table
+Deal starts the table with these choices (``AppConfig.extra["match_setups"][game]``, one per game, read by the table
 scene's controller factory); Esc or Back returns to the menu.  Keyboard: Up/Down move the focus
 through the buttons, Left/Right or Enter/Space activate, Enter on Deal starts.
 
@@ -62,6 +62,16 @@ class NewGameScene(Scene):
         self.levels = [level] * (self.max_players - 1)
         self.preset = "seed rules"
         self.options = preset(game_id, self.preset)
+        from game.ui.scenes.table import setup_for
+
+        earlier = setup_for(app.config, game_id)  # this game's choices from before, if any
+        if earlier:
+            self.players = earlier["players"]
+            for i, lvl in enumerate(earlier.get("levels", [])[: len(self.levels)]):
+                self.levels[i] = lvl
+            if earlier.get("options") is not None:
+                self.options = earlier["options"]
+                self.preset = next((p for p in PRESETS[game_id] if preset(game_id, p) == self.options), "")
         self.focus = -1
         self.buttons: list[Button] = []
 
@@ -95,12 +105,21 @@ class NewGameScene(Scene):
             self.app.replace(MenuScene(self.app))
 
     def start(self) -> None:
+        """Deal: a new match with these choices; asks first if it would replace one in progress."""
+        session = getattr(self.app, "session", None)
+        if session is not None:
+            session.guard.confirm_new_match(self._start_now)
+        else:
+            self._start_now()
+
+    def _start_now(self) -> None:
         from game.ui.scenes.table import TableScene
 
         cfg = self.app.config
         cfg.game_id = self.game_id
-        cfg.players = self.players
-        cfg.extra["match_setup"] = self.setup()
+        # per game: the next start of another game from the menu must not inherit this count
+        cfg.extra.setdefault("match_setups", {})[self.game_id] = self.setup()
+        cfg.extra.pop("match_setup", None)
         level = self.levels[0] if self.levels else cfg.level
         self.app.replace(TableScene(self.app, self.game_id, level))
 

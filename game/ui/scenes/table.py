@@ -40,6 +40,25 @@ log = logging.getLogger(__name__)
 DRAG_THRESHOLD = 12  # pixels before a press on a card becomes a drag
 
 
+def setup_for(cfg: Any, game_id: str) -> dict[str, Any]:
+    """The new-game screen's last choices for ``game_id`` (players, bot levels, options), or {}.
+
+    Kept per game (``cfg.extra["match_setups"]``), so choosing six players for Schwimmen never
+    reaches a Schnapsen table; a count outside the game's range is ignored."""
+    from game.rules.registry import GAMES
+
+    setups = cfg.extra.get("match_setups") or {}
+    setup = setups.get(game_id) or {}
+    legacy = cfg.extra.get("match_setup") or {}  # one setup for one game (tests, the monkey)
+    if not setup and legacy.get("game_id") == game_id:
+        setup = legacy
+    players = setup.get("players")
+    info = GAMES[game_id]
+    if players is not None and not info.min_players <= players <= info.max_players:
+        return {}
+    return dict(setup)
+
+
 class TableScene(Scene):
     def __init__(self, app: App, game_id: str = "schnapsen", level: str = "player", controller: Any = None) -> None:
         super().__init__(app)
@@ -68,6 +87,8 @@ class TableScene(Scene):
         self._agent: Any = None
         self._obs: Any = None
         self._legal: tuple[Any, ...] = ()
+        #: The match was handed to the session when the player left (the menu's Continue).
+        self._kept = False
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -93,7 +114,7 @@ class TableScene(Scene):
         warm_fonts(self.app.size)
 
     def exit(self) -> None:
-        if self.controller is not None:
+        if self.controller is not None and not self._kept:
             self.controller.close()
 
     def _make_controller(self) -> Any:
@@ -101,7 +122,11 @@ class TableScene(Scene):
         from game.rules.registry import GAMES
 
         cfg = self.app.config
-        players = cfg.players or GAMES[self.game_id].min_players
+        info = GAMES[self.game_id]
+        # --players (or an older choice) counts only where this game can be played with it:
+        # the menu may start any game after the new-game screen set a count for another one.
+        players = cfg.players if cfg.players and info.min_players <= cfg.players <= info.max_players \
+            else info.min_players
         if cfg.demo:
             human_seat = None
             levels = [self.level] * players
@@ -109,9 +134,9 @@ class TableScene(Scene):
             human_seat = 0
             levels = [HUMAN] + [self.level] * (players - 1)
         # The new-game screen's choices (players, level per bot seat, options) for this game.
-        setup = cfg.extra.get("match_setup") or {}
+        setup = setup_for(cfg, self.game_id)
         options = None
-        if setup.get("game_id") == self.game_id:
+        if setup:
             players = setup.get("players", players)
             options = setup.get("options")
             if not cfg.demo and setup.get("levels"):
@@ -187,13 +212,41 @@ class TableScene(Scene):
 
     def perform(self, move: Any) -> bool:
         """Submit the human's move; a refused move shows its reason.  Returns True if applied."""
-        from game.rules.base import IllegalMove
-        from game.ui.refusal_text import translate_refusal
 
         if move is None or self.controller.round_over or not self.controller.awaiting_human:
             return False
         if not self.presenter.idle:
             self.presenter.skip()
+        if self._claim_surely_false(move):
+            self._ask_before_claim(move)
+            return False
+        return self._submit(move)
+
+    def _claim_surely_false(self, move: Any) -> bool:
+        """A claim of 66 that the player's own counted points cannot support (a Bummerl saved
+        for a click); the setting ``confirm_claims`` turns the question off for purists."""
+        if move.kind != "declare" or self.autoplay:
+            return False
+        session = getattr(self.app, "session", None)
+        if session is not None and not getattr(session.settings, "confirm_claims", True):
+            return False
+        points = getattr(self._obs, "points", None)  # Schnapsen: own card points + marriages
+        return isinstance(points, int) and points < 66
+
+    def _ask_before_claim(self, move: Any) -> None:
+        from game.ui.scenes.dialog import DialogScene
+
+        def claim() -> None:
+            if self.controller.awaiting_human and move in self.controller.legal_moves():
+                self._submit(move)
+
+        self.app.push(DialogScene(self.app, t("claim.title"), t("claim.body", points=self._obs.points),
+                                  on_confirm=claim, confirm_label=t("claim.yes"), destructive=True))
+
+    def _submit(self, move: Any) -> bool:
+        from game.rules.base import IllegalMove
+        from game.ui.refusal_text import translate_refusal
+
         try:
             self.controller.submit(move)
         except IllegalMove as e:
@@ -247,8 +300,12 @@ class TableScene(Scene):
         self._present(self.controller.drain_events())
 
     def back_to_menu(self) -> None:
+        """Leave the table; a match in progress is kept, and the menu offers to continue it."""
         from game.ui.scenes.menu import MenuScene
 
+        session = getattr(self.app, "session", None)
+        if session is not None and self.controller is not None:
+            self._kept = session.guard.keep(self.controller)
         self.app.replace(MenuScene(self.app))
 
     # --- input ---------------------------------------------------------------------------------

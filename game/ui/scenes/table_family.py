@@ -391,6 +391,21 @@ class PlayoffSwitch:
         rules = getattr(self.scene.controller, "rules", None)
         return self.schnapsen if getattr(rules, "id", "") == "schnapsen" else self.family
 
+    def _for(self, obs: Any) -> Any:
+        """The helper that understands ``obs``.  Sorting goes by the observation, not by the
+        controller's current round: the cards of the round before (a family deal's trump call)
+        may still be animating when the playoff has begun, and the reverse; and the session
+        wraps this method once, whichever round is current at that moment."""
+        from game.rules.family_rules import FamilyObservation
+
+        return self.family if isinstance(obs, FamilyObservation) else self.schnapsen
+
+    def sort_cards(self, cards: Sequence[Card], obs: Any) -> list[Card]:
+        return list(self._for(obs).sort_cards(cards, obs))
+
+    def hand_order(self, obs: Any) -> list[Card]:
+        return list(self._for(obs).hand_order(obs))
+
     def __getattr__(self, name: str) -> Any:
         if name in ("summary_scene", "match_score_text"):  # the match stays a three-seat match
             return getattr(self.family, name)
