@@ -1,6 +1,6 @@
 """The monkey test (issue 10): the real app under the dummy video driver, driven by seeded random
 input through the menu into every game, must survive 5,000 events per game without a single
-exception, raised or logged.  ``game.ui.monkey`` documents what the monkey does; the longer run is
+exception, raised or logged.  ``tools.monkey`` documents what the monkey does; the longer run is
 ``python benchmarks/monkey.py``.
 
 A failure names the seed, game, player count and event index: rerun that one with
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.monkey import Monkey
+from tools.monkey import Monkey
 
 EVENTS_PER_GAME = 5000
 SEED = 20261121

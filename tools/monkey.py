@@ -106,7 +106,8 @@ class Monkey:
 
     def __init__(self, seed: int, game_id: str, players: int, *, folder: Path | None = None,
                  draw_every: int = 4, level: str = "beginner", levels_clickable: bool = False,
-                 size: tuple[int, int] = (1280, 720), skip_fsync: bool = True) -> None:
+                 size: tuple[int, int] = (1280, 720), skip_fsync: bool = True,
+                 random_options: bool = False) -> None:
         self.seed = seed
         self.game_id = game_id
         self.players = players
@@ -118,6 +119,8 @@ class Monkey:
         self.levels_clickable = levels_clickable
         self.start_size = size
         self.skip_fsync = skip_fsync
+        #: Each match with a random choice of every option the new-game screen offers.
+        self.random_options = random_options
         self.app: Any = None
         self.session: Any = None
         self.slot: Any = None  # without a session: the monkey's own save slot for quit/resume
@@ -143,7 +146,10 @@ class Monkey:
 
     def _setup(self) -> dict[str, Any]:
         """What the new-game screen hands the table: game, player count, one level per bot."""
-        return {"game_id": self.game_id, "players": self.players, "levels": [self.level] * (self.players - 1)}
+        setup = {"game_id": self.game_id, "players": self.players, "levels": [self.level] * (self.players - 1)}
+        if self.random_options:
+            setup["options"] = random_options(self.game_id, self.rng)
+        return setup
 
     def _write_fast_settings(self) -> None:
         """Instant animations and no bot pause, through the settings file the session reads."""
@@ -474,8 +480,20 @@ class Monkey:
         self._count("menu-starts")
         scene = self.app.scene
         if isinstance(scene, MenuScene):
+            # a kept match is continued, as a player would; else the chosen game starts
+            wanted = "session:resume" if any(b.action == "session:resume" for b in scene.buttons) \
+                and self.rng.random() < 0.85 else "start"
             for b in scene.buttons:
-                if b.action == "start":
+                if b.action == wanted:
+                    self._click(b.rect.center)
+                    self._step()
+                    break
+        from game.ui.scenes.dialog import DialogScene
+
+        scene = self.app.scene if self.app is not None else None
+        if isinstance(scene, DialogScene) and scene.on_confirm is not None:  # "start a new match?"
+            for b in scene.buttons:
+                if b.action == "ok":
                     self._click(b.rect.center)
                     self._step()
                     break
@@ -511,6 +529,18 @@ class Monkey:
             self.result.seconds = time.perf_counter() - t0
             self.close()
         return self.result
+
+
+def random_options(game_id: str, rng: Random) -> Any:
+    """A random option set of ``game_id``: every option at one of the values the new-game
+    screen offers for it (so every combination the player can choose may come up)."""
+    import dataclasses
+
+    from game.rules.options import OPTIONS_BY_GAME
+    from game.ui.scenes.newgame import choices
+
+    cls = OPTIONS_BY_GAME[game_id]
+    return cls(**{f.name: rng.choice(choices(game_id, f.name)) for f in dataclasses.fields(cls)})
 
 
 def _fast_tmp() -> str | None:

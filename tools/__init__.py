@@ -1,0 +1,1 @@
+"""Developer tools that drive the real app (the monkeys); not part of the shipped game."""
