@@ -54,7 +54,7 @@ class MenuScene(Scene):
         buttons: list[Button] = []
         if resume:
             buttons.append(Button("session:resume", resume,
-                                  pygame.Rect(x0 - 20, int(h * 0.21), col_w + 40, int(bh * 1.15)),
+                                  pygame.Rect(x0 - 20, int(h * 0.205), col_w + 40, int(bh * 1.15)),
                                   default=True, key=pygame.K_r))
         gw = (col_w - 3 * 10) // 4
         for i, gid in enumerate(GAME_ORDER):
@@ -191,7 +191,8 @@ class MenuScene(Scene):
             kind, _, idx = b.action.partition(":")
             selected = (kind == "game" and int(idx) == self.game_index) or (
                 kind == "level" and int(idx) == self.level_index)
-            b.default = selected or b.action in ("start", "session:resume")
+            # the keyboard's default looks like one: Continue while a match is kept, else Start
+            b.default = selected or b.action == "session:resume" or (b.action == "start" and not self._resume_label)
             b.enabled = has_table(self.game_id) if b.action == "start" else True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -232,7 +233,7 @@ class MenuScene(Scene):
                 if kind in ("game", "level") and not selected:
                     continue
                 pygame.draw.rect(surface, CREAM, b.rect.inflate(8, 8), width=2, border_radius=10)
-        draw_text(surface, t("menu.hint"), (w // 2, h - 16), max(13, h // 50), MUTED, anchor="midbottom",
+        draw_text(surface, t("menu.hint.continue" if self._resume_label else "menu.hint"), (w // 2, h - 16), max(13, h // 50), MUTED, anchor="midbottom",
                   max_width=w - 40)
 
     def _draw_notice(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
