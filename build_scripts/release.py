@@ -40,9 +40,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build_scripts"))
 
-import build  # noqa: E402
 import glibc_floor  # noqa: E402
 import version_info  # noqa: E402
+
+import build  # noqa: E402
 
 NAME = version_info.APP_NAME
 LINUX_FILES = ROOT / "build_scripts" / "linux"
@@ -240,15 +241,17 @@ def empty_home_env(home: Path) -> dict[str, str]:
     return env
 
 
-def smoke(exe: Path, home: Path) -> None:
-    """Run ``exe --smoke 3`` from an empty folder with an empty home; check what it wrote where."""
+def smoke(exe: Path, home: Path, launcher: tuple[str, ...] = ()) -> None:
+    """Run ``exe --smoke 3`` from an empty folder with an empty home; check what it wrote where.
+
+    ``launcher`` goes before ``exe`` on the command line (tests run a script through Python)."""
     if not exe.is_file():
         raise ReleaseError(f"smoke test: {exe} is missing")
     home.mkdir(parents=True, exist_ok=True)
     cwd = home.parent / (home.name + "-cwd")
     cwd.mkdir(exist_ok=True)
     beside = sorted(p.name for p in exe.parent.iterdir())
-    cmd = [str(exe), "--smoke", str(SMOKE_DEALS)]
+    cmd = [*launcher, str(exe), "--smoke", str(SMOKE_DEALS)]
     print(f"release: smoke test {exe} --smoke {SMOKE_DEALS} (home {home})", flush=True)
     started = time.perf_counter()
     try:
