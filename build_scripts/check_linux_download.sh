@@ -125,7 +125,9 @@ XDG_DATA_HOME="$share" sh "$app/install.sh" --uninstall >/dev/null
 [ ! -e "$share/applications/kartenstube.desktop" ] || { echo "FAIL: --uninstall left the entry" >&2; exit 1; }
 echo "install.sh: menu entry points at the unpacked executable; --uninstall removes it"
 
-floor="$(python3 build_scripts/glibc_floor.py "$app" | tee /dev/stderr | sed -n 's/^glibc floor: //p')"
+report="$(python3 build_scripts/glibc_floor.py "$app")"
+echo "$report"
+floor="$(echo "$report" | sed -n 's/^glibc floor: //p')"
 grep -q "Needs glibc $floor or newer" "$app/INSTALL.txt" \
   || { echo "FAIL: INSTALL.txt does not state glibc $floor" >&2; exit 1; }
 echo "download: all checks passed (glibc floor $floor)"

@@ -282,6 +282,9 @@ def release(args: argparse.Namespace) -> Path:
         check_tag(args.tag, version)
     dist: Path = args.dist.resolve()
     print(f"release: {NAME} {version} for {os_tag()}-{arch_tag()}", flush=True)
+    stale = dist / archive_name(version)
+    for old in (stale, stale.with_name(stale.name + ".sha256")):
+        old.unlink(missing_ok=True)  # a failed run must not leave the previous archive looking current
     if not args.skip_build:
         if not build.have_pyinstaller():
             raise ReleaseError('PyInstaller is missing: python3 -m pip install -e ".[build]"')
