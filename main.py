@@ -110,4 +110,7 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()
+    from game.platform_setup import enable_dpi_awareness
+
+    enable_dpi_awareness()  # before any window: sharp, not stretched, at 125-200 % scaling on Windows
     sys.exit(main())

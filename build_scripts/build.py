@@ -5,6 +5,8 @@
     python build_scripts/build.py --no-zip     # the folder only (CI)
 
 On macOS the one-folder build is ``dist/Kartenstube.app`` and the zip holds the .app.
+Downloads are made by ``build_scripts/release.py``, which builds through this module, smoke-tests
+the result and packs it per OS (zip, dmg, tar.gz) with a checksum.
 PyInstaller comes from the project's ``build`` extra: ``python3 -m pip install -e ".[build]"``.
 """
 
@@ -29,14 +31,22 @@ import version_info  # noqa: E402
 NAME = version_info.APP_NAME
 
 
+def os_tag(system: str | None = None) -> str:
+    """``windows``, ``macos``, ``linux`` (or another Unix's name without its version digits)."""
+    system = system or sys.platform
+    return {"win32": "windows", "darwin": "macos"}.get(system, system.rstrip("0123456789"))
+
+
+def arch_tag(machine: str | None = None) -> str:
+    """``x64`` for x86-64 (``AMD64`` on Windows), ``arm64`` for Apple silicon and aarch64."""
+    machine = (platform.machine() if machine is None else machine).lower()
+    aliases = {"amd64": "x64", "x86_64": "x64", "x64": "x64", "aarch64": "arm64", "arm64": "arm64"}
+    return aliases.get(machine, machine or "unknown")
+
+
 def platform_tag() -> str:
-    """``linux-x86_64``, ``windows-x64``, ``macos-arm64``: the suffix of download names."""
-    machine = platform.machine().lower() or "unknown"
-    if sys.platform == "win32":
-        return "windows-" + {"amd64": "x64", "x86_64": "x64"}.get(machine, machine)
-    if sys.platform == "darwin":
-        return "macos-" + machine
-    return f"{sys.platform.rstrip('0123456789')}-{machine}"
+    """``linux-x64``, ``windows-x64``, ``macos-arm64``: the suffix of download names."""
+    return f"{os_tag()}-{arch_tag()}"
 
 
 def exe_name() -> str:

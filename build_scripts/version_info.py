@@ -2,8 +2,9 @@
 
     python build_scripts/version_info.py [OUT]     # writes the resource text (default build/version_info.txt)
 
-``pyproject.toml`` is the one place the version lives; the spec, ``build.py`` (zip names) and
-the macOS bundle all read it through :func:`read_version`.  The Windows resource is the text form
+``pyproject.toml`` is the one place the version lives; the spec, ``build.py``, ``release.py``
+(archive names) and the macOS bundle all read it through :func:`read_version`.  The macOS
+``Info.plist`` keys come from :func:`info_plist`, so tests can read both without building.  The Windows resource is the text form
 PyInstaller's ``EXE(version=...)`` accepts (a ``VSVersionInfo(...)`` expression).
 """
 
@@ -21,6 +22,9 @@ DESCRIPTION = "Kartenstube - Austrian card games"
 COPYRIGHT = "Copyright (c) Kartenstube contributors, MIT licence"
 #: Reverse-DNS id of the macOS .app; settings folders do not depend on it.
 BUNDLE_ID = "org.kartenstube.Kartenstube"
+#: Oldest macOS the .app claims to run on: Apple-silicon builds cannot go below 11 (Big Sur), and
+#: the Intel build's Python, pygame-ce and PyInstaller bootloader all support 11 as well.
+MIN_MACOS = "11.0"
 
 
 def read_version(root: Path = ROOT) -> str:
@@ -74,6 +78,23 @@ VSVersionInfo(
   ]
 )
 """
+
+
+def info_plist(version: str) -> dict[str, object]:
+    """The keys the spec sets in the macOS bundle's ``Info.plist`` (PyInstaller adds the rest:
+    executable, icon file, package type).  ``NSHighResolutionCapable`` lets the window use the
+    Retina pixels instead of being scaled up from half resolution."""
+    return {
+        "CFBundleName": APP_NAME,
+        "CFBundleDisplayName": APP_NAME,
+        "CFBundleIdentifier": BUNDLE_ID,
+        "CFBundleShortVersionString": version,
+        "CFBundleVersion": version,
+        "NSHighResolutionCapable": True,
+        "LSMinimumSystemVersion": MIN_MACOS,
+        "LSApplicationCategoryType": "public.app-category.card-games",
+        "NSHumanReadableCopyright": COPYRIGHT,
+    }
 
 
 def write(out: Path, root: Path = ROOT) -> Path:

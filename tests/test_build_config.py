@@ -2,9 +2,10 @@
 
 The spec is executed with stand-ins for PyInstaller's Analysis/PYZ/EXE/COLLECT/BUNDLE that record
 their arguments, so these tests need neither PyInstaller nor a build (the real build is proven by
-build_scripts/ci_build_smoke.sh).  They check what the bundle leaves out (tests, build tools,
-Babel, fontTools), that it takes the assets tree and every module imported by name, and that the
-version comes from pyproject.toml.
+build_scripts/release.py and build_scripts/check_linux_download.sh in .ci/run).  They check what
+the bundle leaves out (tests, build tools, Babel, fontTools), that it takes the assets tree and
+every module imported by name, that the version comes from pyproject.toml, and the contents of
+the macOS Info.plist and the Windows version resource the spec produces.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import pkgutil
+import plistlib
 import struct
 import sys
 import tomllib
@@ -147,6 +149,58 @@ def test_macos_bundle_has_identifier_and_version(tmp_path: Path, monkeypatch: py
     assert "BUNDLE" not in run_spec(tmp_path, monkeypatch, "darwin", "--onefile")
 
 
+def test_macos_info_plist_contents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The keys the spec hands to BUNDLE, written out as the plist file macOS reads."""
+    log = run_spec(tmp_path, monkeypatch, "darwin")
+    (_, bundle), = log["BUNDLE"]
+    plist = plistlib.loads(plistlib.dumps(bundle["info_plist"]))  # must serialise as a real plist
+    version = _pyproject_version()
+    assert plist["CFBundleName"] == plist["CFBundleDisplayName"] == "Kartenstube"
+    assert plist["CFBundleIdentifier"] == bundle["bundle_identifier"] == "org.kartenstube.Kartenstube"
+    assert plist["CFBundleShortVersionString"] == plist["CFBundleVersion"] == version
+    assert plist["NSHighResolutionCapable"] is True
+    major, minor = (int(p) for p in plist["LSMinimumSystemVersion"].split("."))
+    assert (11, 0) <= (major, minor) <= (14, 0)  # Apple silicon needs 11; no newer than the build runner
+    assert plist["LSApplicationCategoryType"] == "public.app-category.card-games"
+    icns = Path(bundle["icon"])
+    assert icns.suffix == ".icns" and icns.read_bytes()[:4] == b"icns"
+
+
+class _Node:
+    """Stand-in for PyInstaller's versioninfo classes: keeps the constructor's arguments."""
+
+    def __init__(self, kind: str, *args: Any, **kwargs: Any) -> None:
+        self.kind, self.args, self.kwargs = kind, args, kwargs
+
+
+def _version_resource(text: str) -> _Node:
+    names = ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
+             "VarFileInfo", "VarStruct")
+    namespace = {n: (lambda *a, _n=n, **k: _Node(_n, *a, **k)) for n in names}
+    return eval(compile(text, "version_info.txt", "eval"), {"__builtins__": {}}, namespace)
+
+
+def test_windows_version_resource_contents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The resource text the spec writes for EXE(version=...), evaluated as PyInstaller does."""
+    log = run_spec(tmp_path, monkeypatch, "win32")
+    (_, exe), = log["EXE"]
+    root = _version_resource(Path(exe["version"]).read_text(encoding="utf-8"))
+    assert root.kind == "VSVersionInfo"
+    fixed = root.kwargs["ffi"]
+    numbers = tuple(int(p) for p in _pyproject_version().split(".")[:3])
+    assert fixed.kwargs["filevers"][:len(numbers)] == numbers and fixed.kwargs["prodvers"] == fixed.kwargs["filevers"]
+    assert len(fixed.kwargs["filevers"]) == 4 and fixed.kwargs["fileType"] == 0x1  # an application
+    string_info, var_info = root.kwargs["kids"]
+    (table,) = string_info.args[0]
+    assert table.args[0] == "040904B0"  # US English, Unicode
+    strings = {s.args[0]: s.args[1] for s in table.args[1]}
+    assert strings["ProductName"] == strings["InternalName"] == "Kartenstube"
+    assert strings["FileVersion"] == strings["ProductVersion"] == _pyproject_version()
+    assert strings["OriginalFilename"] == "Kartenstube.exe"
+    assert strings["FileDescription"] and strings["LegalCopyright"] and strings["CompanyName"]
+    assert var_info.args[0][0].args == ("Translation", [1033, 1200])
+
+
 def _pyproject_version() -> str:
     with open(ROOT / "pyproject.toml", "rb") as f:
         return str(tomllib.load(f)["project"]["version"])
@@ -177,6 +231,7 @@ def test_build_script_explains_missing_pyinstaller(monkeypatch: pytest.MonkeyPat
     assert 'python3 -m pip install -e ".[build]"' in capsys.readouterr().err
     tag = build.platform_tag()
     assert tag.count("-") == 1 and tag.split("-")[0] in ("linux", "windows", "macos", "freebsd")
+    assert tag.split("-")[1] in ("x64", "arm64")  # the names the downloads and README use
 
 
 def test_icon_files_are_valid() -> None:
