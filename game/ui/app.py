@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
+#: At rest the loop sleeps until input, waking at least this often (a safety net, not a clock).
+IDLE_WAKE_MS = 1000
 #: dt is clamped so a stall (window drag, debugger) does not teleport every animation.
 MAX_DT = 0.1
 
@@ -81,6 +83,11 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def busy(self) -> bool:
+        """True while the scene changes without input (an animation, a timer, a bot's turn): the
+        app then keeps its frame rate; otherwise it rests until the next event."""
+        return False
 
 
 def _settings_dir(config: AppConfig) -> Path:
@@ -153,6 +160,8 @@ class App:
         self.now = 0.0
         #: The player's comforts (game.ui.session.install): global keys, saves, settings.
         self.session: Any = None
+        #: A frame is owed (start, a scene came or went, the window changed): do not rest yet.
+        self._needs_frame = True
 
     def _set_minimum_size(self) -> None:
         try:
@@ -170,12 +179,14 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
+        self._needs_frame = True
         scene.enter()
 
     def pop(self) -> Scene | None:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
+        self._needs_frame = True
         scene.exit()
         return scene
 
@@ -234,8 +245,9 @@ class App:
         if self.scene is not None:
             self.scene.handle_event(event)
 
-    def step(self, dt: float) -> None:
-        """One frame: events, update, draw, flip."""
+    def step(self, dt: float, present: bool = True) -> None:
+        """One frame: events, update, draw, flip.  ``present=False`` (a quiet wake-up at rest)
+        skips drawing unless the update made something busy."""
         for event in pygame.event.get():
             self.handle(event)
             if not self.running:
@@ -246,6 +258,9 @@ class App:
             self.scene.update(dt)
         if self.session is not None:
             self.session.update(dt)
+        if not present and not self.busy():
+            return
+        self._needs_frame = False  # before drawing: a scene pushed while drawing owes the next
         self.draw(self.screen)
         pygame.display.flip()
         self.frames += 1
@@ -267,9 +282,10 @@ class App:
         self.clock.tick()
         try:
             while self.running and self.scenes:
+                quiet = self.rest() if max_frames is None else False  # a counted run never rests
                 dt = self.clock.tick(FPS) / 1000.0
                 try:
-                    self.step(dt)
+                    self.step(dt, present=not quiet)
                 except Exception:
                     if not self.recover():
                         raise
@@ -278,6 +294,39 @@ class App:
         finally:
             self.shutdown()
         return self.exit_code
+
+    # --- resting: a card table waiting for a click uses (almost) no CPU -------------------------
+
+    def busy(self) -> bool:
+        """Something moves or a timer runs on its own: keep stepping at the full frame rate."""
+        if self._needs_frame or pygame.event.peek():
+            return True
+        if self.session is not None and self.session.busy():
+            return True
+        return any(scene.busy() for scene in self.scenes)
+
+    def rest(self) -> bool:
+        """While nothing is busy, sleep in ``pygame.event.wait`` until input comes (or, as a
+        safety net for a time-driven change a scene does not report, ``IDLE_WAKE_MS``); then
+        the frame runs as usual.  The clock restarts, so the wait is not animation time.
+        Returns True when it woke without input (the frame then updates, and draws only if
+        that made something busy)."""
+        if self.busy():
+            return False
+        event = pygame.event.wait(IDLE_WAKE_MS)
+        self.clock.tick()
+        if event.type != pygame.NOEVENT:
+            pygame.event.post(event)  # the frame that follows handles it in order
+            return False
+        return True
+
+    def run_for(self, seconds: float) -> None:
+        """The real loop for ``seconds`` of wall time, scenes kept (benchmarks/idle.py)."""
+        end = time.perf_counter() + seconds
+        self.clock.tick()
+        while self.running and self.scenes and time.perf_counter() < end:
+            quiet = self.rest()
+            self.step(self.clock.tick(FPS) / 1000.0, present=not quiet)
 
     def recover(self) -> bool:
         """An unexpected error in a frame: log it, and let the session put the player back on the

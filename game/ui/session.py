@@ -205,6 +205,10 @@ class Session:
                 return scene
         return None
 
+    def busy(self) -> bool:
+        """A hint is being thought out in the worker: poll it every frame."""
+        return self._hint_table is not None
+
     def update(self, dt: float) -> None:
         table = self.table()
         if table is not None and self._hint_table is table:

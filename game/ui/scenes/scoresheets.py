@@ -96,6 +96,9 @@ class SheetScene(Scene, ABC):
                     self.table.back_to_menu()
         return True
 
+    def busy(self) -> bool:
+        return self._auto > 0  # the next deal starts by itself (bots only, smoke runs)
+
     def update(self, dt: float) -> None:
         self._build_buttons()
         if self._auto > 0:

@@ -133,6 +133,9 @@ class SummaryScene(Scene):
             return True
         return True  # the table below gets nothing while the summary is open
 
+    def busy(self) -> bool:
+        return self._auto > 0  # the next deal starts by itself (bots only, smoke runs)
+
     def update(self, dt: float) -> None:
         self._build_buttons(self._panel(self.app.size))
         if self._auto > 0:

@@ -201,6 +201,18 @@ class TableScene(Scene):
         elif self.autoplay and c.awaiting_human:
             self._autoplay_move()
 
+    def busy(self) -> bool:
+        """Cards moving, a message fading, a bot's turn, the summary about to open: keep the
+        frame rate.  Waiting for the player's click is not busy (the app rests)."""
+        c, p = self.controller, self.presenter
+        if c is None or p is None or not p.idle or self.autoplay:
+            return True
+        if self.status.toast_left > 0 or self.status.notice_left > 0:
+            return True
+        if c.round_over:
+            return not self.summary_open
+        return not c.awaiting_human
+
     def _present(self, events: list[Any]) -> None:
         self._refresh()
         for e in events:
