@@ -40,10 +40,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build_scripts"))
 
+import build  # noqa: E402
 import glibc_floor  # noqa: E402
 import version_info  # noqa: E402
-
-import build  # noqa: E402
 
 NAME = version_info.APP_NAME
 LINUX_FILES = ROOT / "build_scripts" / "linux"
