@@ -130,7 +130,7 @@ def test_every_glyph_is_in_the_bundled_font(cats):
     for font in FONTS:
         cmap = _cmap(font)
         bad = sorted({f"{ch!r} U+{ord(ch):04X} in {where}" for where, text in texts for ch in text
-                      if ch not in "\n\t" and ord(ch) not in cmap})
+                      if ch not in "\n\t\x00" and ord(ch) not in cmap})
         assert bad == [], f"{font.name} lacks glyphs:\n" + "\n".join(bad[:40])
 
 
@@ -178,7 +178,10 @@ def test_names_of_cards_options_and_values():
     i18n.set_language("en")
     assert i18n.card_name(card("QH")) == "queen of hearts"
     assert i18n.card_name(card("QH"), "german") == "ober of hearts"
-    assert i18n.option_value(True) == "on" and i18n.option_value("loserDeals") == "loser deals"
+    assert i18n.option_value(True) == "On" and i18n.option_value("loserDeals") == "The loser"
+    # a value worded for its option, and an option worded for its game's table
+    assert i18n.option_value("seed", "false_claim_penalty") == "2 game points"
+    assert i18n.option_label("claim_after_last_trick", "dreierschnapsen") == "66 after the last trick"
     assert i18n.option_value(7) == "7"
     i18n.set_language("ja")
     assert i18n.card_name(card("AS")) == "スペードのエース"
@@ -285,7 +288,7 @@ def test_rules_text_fills_in_the_active_options():
     i18n.set_language("en")
     text = i18n.rules_text("schnapsen", replace(defaults("schnapsen"), match_target=11))
     assert "first to 11 game points" in text and "{{" not in text
-    assert "- Match target: 11" in text and "- Next dealer: alternate" in text
+    assert "- Game points to win: 11" in text and "- Next dealer: Take turns" in text
     i18n.set_language("ja")
     text = i18n.rules_text("dreierschnapsen")
     assert "{{" not in text and "- 同点の決着: シュナプセンで決着" in text

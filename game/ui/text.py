@@ -97,7 +97,6 @@ _EN: dict[str, str] = {
     "summary.tricks": "Tricks",
     "summary.game_points": "Game points this deal",
     "summary.total": "Match score",
-    "summary.rule": "Rule {rule}",
     "summary.match_won": "You win the match!",
     "summary.match_lost": "{name} wins the match.",
     "summary.bummerl": "Bummerl: {n}",
@@ -107,13 +106,6 @@ _EN: dict[str, str] = {
     "sheet.total": "Total",
     "sheet.match_over": "Match over",
     "sheet.bummerl": "Bummerl",
-    # scoring rules of RULES.md 2.6, from RoundResult.details
-    "rule.row1": "Correct declaration by {declarer} ({score} points). {other}: {other_points} points, {other_tricks} tricks. {gp} game point(s) to {winner}.",
-    "rule.row2": "Declaration by {declarer} ({score} points) after closing. At the closing {other} had {close_points} points, {close_tricks} tricks. {gp} game point(s) to {winner}.",
-    "rule.row3": "Declaration by {declarer} ({score} points) after {closer} closed. Tricks of {declarer} at the closing: {close_tricks}. {gp} game point(s) to {winner}.",
-    "rule.row4": "False declaration by {declarer}: only {score} points. {gp} game point(s) to {winner}.",
-    "rule.row5": "Closed by {closer}, no declaration of 66. {gp} game point(s) to {winner}, the non-closer.",
-    "rule.row6": "All tricks played, no declaration. Last trick by {winner}: {gp} game point(s).",
     # suits
     "suit.S": "spades",
     "suit.H": "hearts",

@@ -142,7 +142,8 @@ class SheetScene(Scene, ABC):
         if result is None:
             return y
         names = [self.name(s) for s in range(len(result.points))]
-        text = describe_result(self.controller.game_id, result, names)
+        you = self.table.human_seat if self.controller.human_seat is not None else None
+        text = describe_result(self.controller.game_id, result, names, you)
         for line in _wrap(text, size, rect.width - 60)[:3]:
             draw_text(surface, line, (rect.left + 30, y), size, BRASS)
             y += int(size * 1.35)
@@ -314,7 +315,8 @@ class SchwimmenSummary(SheetScene):
                       max_width=rect.width - 48)
             y += int(size * 1.5)
         if c.match_over and m.winners:
-            draw_text(surface, t("schwimmen.winner", name=self.name(m.winners[0])), (x0, y), size, BRASS, bold=True,
+            won = "schwimmen.winner.you" if m.winners[0] == self.controller.human_seat else "schwimmen.winner"
+            draw_text(surface, t(won, name=self.name(m.winners[0])), (x0, y), size, BRASS, bold=True,
                       max_width=rect.width - 48)
 
 

@@ -319,11 +319,14 @@ class FamilyTable:
 
     def describe(self, event: Any, obs: Any) -> str | None:
         name = self.name
+        human = self.scene.controller.human_seat is not None
         if isinstance(event, ev.RoundStarted):
+            if obs.dealer == obs.seat and human:
+                return t("fam.status.you_deal")
             return t("fam.status.deal", name=name(obs.dealer))
         if isinstance(event, ev.Announced):
             return t("fam.status.call", name=name(event.seat), call=call_text(event.text))
-        mine = event_seat(event) == obs.seat and self.scene.controller.human_seat is not None
+        mine = event_seat(event) == obs.seat and human
         if isinstance(event, ev.TalonTaken):
             return t("fam.status.you_talon") if mine else t("fam.status.talon", name=name(event.seat))
         if isinstance(event, ev.Discarded):
@@ -336,6 +339,8 @@ class FamilyTable:
         if isinstance(event, ev.MarriageShown):
             return t(who + "meld", name=name(event.seat), points=event.points, suit=suit_symbol(event.suit.value))
         if isinstance(event, ev.Declared):
+            if mine:
+                return t("fam.status.you_declare", score=event.score)
             return t("fam.status.declare", name=name(event.seat), score=event.score)
         return None
 
@@ -364,8 +369,9 @@ class FamilyTable:
 
     def help_text(self) -> str:
         phase = self.obs.phase if self.obs is not None else ""
-        return t(f"fam.help.{phase}") if phase in ("cut", "trump", "bid", "discard", "raise", "kontra") else t(
-            "fam.help.play")
+        if phase in ("cut", "trump", "bid", "discard", "raise", "kontra"):
+            return t(f"fam.help.{phase}")
+        return t(play_help_key(getattr(self.obs, "contract", None)))
 
     def match_score_text(self) -> str:
         return draw.match_score_text(self)
@@ -395,6 +401,18 @@ class PlayoffSwitch:
         if name in ("summary_scene", "match_score_text"):  # the match stays a three-seat match
             return getattr(self.family, name)
         return getattr(self._current(), name)
+
+
+def play_help_key(contract: str | None) -> str:
+    """The key help while playing names only what the contract allows: marriages and the 66
+    declaration in the Normal game, marriages alone in a Schnapser (declarer only), neither in
+    Bettler, Gang and the other trick contracts (RULES.md B14, B15)."""
+    from game.rules.contracts import BY_ID, Goal, Melds
+
+    row = BY_ID.get(contract or "")
+    if row is None or row.goal is Goal.NORMAL:
+        return "fam.help.play"
+    return "fam.help.play_meld" if row.melds is not Melds.NONE else "fam.help.play_plain"
 
 
 def make_helper(scene: Any) -> Any:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import tn
 from game.rules.contracts import BY_ID
 from game.ui import bidding
 from game.ui.scenes.table_family_text import contract_name, suit_symbol, t
@@ -116,7 +117,7 @@ def _draw_labels(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, size:
         title = helper.name(seat) + (f" · {' · '.join(tags)}" if tags else "")
         points = scores[seat] if seat < len(scores) else 0
         won = sum(1 for tr in obs.tricks if tr.winner == seat)
-        stats = t("fam.label.stats", gp=points, tricks=won)
+        stats = t("fam.label.stats", gp=tn("count.game_points", points), tricks=tn("count.tricks", won))
         if seat == me:
             draw_text(surface, title, (lab.left + 10, lab.top + 6), size, BRASS, bold=True, max_width=lab.width - 20)
             draw_text(surface, stats, (lab.left + 10, lab.bottom - 6), size, CREAM, anchor="bottomleft",

@@ -43,19 +43,19 @@ def contract_name(contract_id: str | None) -> str:
     return i18n.contract_name(contract_id)
 
 
-def option_label(name: str) -> str:
+def option_label(name: str, game_id: str | None = None) -> str:
     _ensure()
-    return i18n.option_label(name)
+    return i18n.option_label(name, game_id)
 
 
-def option_description(name: str) -> str:
+def option_description(name: str, game_id: str | None = None) -> str:
     _ensure()
-    return i18n.option_description(name)
+    return i18n.option_description(name, game_id)
 
 
-def option_value(value: Any) -> str:
+def option_value(value: Any, name: str | None = None) -> str:
     _ensure()
-    return i18n.option_value(value)
+    return i18n.option_value(value, name)
 
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
