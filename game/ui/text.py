@@ -147,14 +147,26 @@ def t(key: str, **kw: object) -> str:
     return text
 
 
-def suit_name(suit: object) -> str:
-    """The suit's name from a Suit or its letter."""
-    letter = getattr(suit, "value", suit)
-    return t(f"suit.{letter}")
+def suit_name(suit: object, deck_style: str = "french") -> str:
+    """The suit's name from a Suit or its letter, for the deck in use (Karo / Schellen)."""
+    from game import i18n
+
+    return i18n.suit_name(suit, deck_style)
 
 
-def card_name(card: object) -> str:
-    """A card in the short symbol form ('10♥', 'Q♠') used in the status line."""
+def deck_style_of(scene: object) -> str:
+    """The deck style the table shows ("french", "french4", "german"), from the app's config."""
+    return str(getattr(getattr(getattr(scene, "app", None), "config", None), "deck_style", "french"))
+
+
+def card_name(card: object, deck_style: str = "french") -> str:
+    """A card in the short symbol form ('10♥', 'Q♠') used in the status line; with the German
+    deck its German name instead ("Herz-Ober", "ober of hearts"), since a German pack has no
+    ♦ and no Q."""
+    if deck_style == "german":
+        from game import i18n
+
+        return i18n.card_name(card, "german")
     rank = getattr(getattr(card, "rank", None), "value", "?")
     suit = getattr(card, "suit", None)
     symbol = getattr(suit, "symbol", "?")

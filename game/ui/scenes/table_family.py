@@ -34,7 +34,7 @@ from game.ui.scenes import table_family_draw as draw
 from game.ui.scenes.table_family_anim import family_steps
 from game.ui.scenes.table_family_geometry import GameGeometry
 from game.ui.scenes.table_family_text import contract_name, suit_symbol, t
-from game.ui.text import card_name
+from game.ui.text import card_name, deck_style_of
 from game.ui.widgets import Button
 
 DECK = deck20()
@@ -47,7 +47,7 @@ def _button(action: str, label: str, **kw: Any) -> Button:
     return Button(action, label, pygame.Rect(0, 0, 0, 0), **kw)
 
 
-def call_text(text: str) -> str:
+def call_text(text: str, style: str = "french") -> str:
     """A spoken decision ("bid gang", "turn 1", "kontra") as the callout shows it."""
     kind, _, arg = text.partition(" ")
     if kind == "bid":
@@ -55,7 +55,7 @@ def call_text(text: str) -> str:
     if kind == "raise":
         return t("fam.call.raise", contract=contract_name(arg))
     if kind == "trump":
-        return t("fam.call.trump", suit=suit_symbol(arg))
+        return t("fam.call.trump", suit=suit_symbol(arg, style))
     if kind == "cut":
         return t("fam.call.cut", n=arg)
     if kind == "turn":
@@ -82,6 +82,9 @@ class FamilyTable:
         self.show_rules = False
 
     # --- names and zones -----------------------------------------------------------------------
+
+    def _style(self) -> str:
+        return deck_style_of(self.scene)
 
     def name(self, seat: int) -> str:
         return self.scene.seat_name(seat)
@@ -178,7 +181,7 @@ class FamilyTable:
         elif phase == "trump":
             for m in legal:
                 if m.kind == "trump":
-                    out.append(_button(f"trump:{m.arg}", t("fam.btn.trump", suit=suit_symbol(m.arg))))
+                    out.append(_button(f"trump:{m.arg}", t("fam.btn.trump", suit=suit_symbol(m.arg, self._style()))))
                 elif m.kind == "turn":
                     out.append(_button(f"turn:{m.arg}", t("fam.btn.turn", n=m.arg)))
             best = self.default_move(legal, obs)
@@ -200,7 +203,7 @@ class FamilyTable:
             for m in legal:
                 if m.kind == "meld" and m.arg:
                     pts = 40 if m.arg == obs.trump else 20
-                    out.append(_button(f"meld:{m.arg}", t("btn.meld", points=pts, suit=suit_symbol(m.arg))))
+                    out.append(_button(f"meld:{m.arg}", t("btn.meld", points=pts, suit=suit_symbol(m.arg, self._style()))))
             if any(m.kind == "declare" for m in legal):
                 out.append(_button("declare", t("fam.btn.declare"), key=pygame.K_d, default=phase == "claim"))
             if phase == "claim" and any(m.kind == "pass" for m in legal):
@@ -325,7 +328,7 @@ class FamilyTable:
                 return t("fam.status.you_deal")
             return t("fam.status.deal", name=name(obs.dealer))
         if isinstance(event, ev.Announced):
-            return t("fam.status.call", name=name(event.seat), call=call_text(event.text))
+            return t("fam.status.call", name=name(event.seat), call=call_text(event.text, self._style()))
         mine = event_seat(event) == obs.seat and human
         if isinstance(event, ev.TalonTaken):
             return t("fam.status.you_talon") if mine else t("fam.status.talon", name=name(event.seat))
@@ -333,11 +336,12 @@ class FamilyTable:
             return t("fam.status.you_discard") if mine else t("fam.status.discard", name=name(event.seat))
         who = "status.you." if mine else "status."
         if isinstance(event, ev.CardPlayed):
-            return t(who + "played", name=name(event.seat), card=card_name(event.card))
+            return t(who + "played", name=name(event.seat), card=card_name(event.card, self._style()))
         if isinstance(event, ev.TrickTaken):
             return t(who + "took", name=name(event.seat), points=event.points)
         if isinstance(event, ev.MarriageShown):
-            return t(who + "meld", name=name(event.seat), points=event.points, suit=suit_symbol(event.suit.value))
+            return t(who + "meld", name=name(event.seat), points=event.points,
+                     suit=suit_symbol(event.suit.value, self._style()))
         if isinstance(event, ev.Declared):
             if mine:
                 return t("fam.status.you_declare", score=event.score)

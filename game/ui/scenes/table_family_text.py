@@ -61,5 +61,10 @@ def option_value(value: Any, name: str | None = None) -> str:
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def suit_symbol(letter: str | None) -> str:
+def suit_symbol(letter: str | None, deck_style: str = "french") -> str:
+    """A suit as its symbol (♠ ♥ ♦ ♣); the German pack has no such symbols, so with it the
+    suit's German name (Laub, Herz, Schellen, Eichel, in the current language)."""
+    if deck_style == "german" and letter in SUIT_SYMBOL:
+        _ensure()
+        return i18n.suit_name(letter, "german")
     return SUIT_SYMBOL.get(letter or "", "–")

@@ -37,7 +37,7 @@ from game.ui.scenes import table_schwimmen_draw as draw
 from game.ui.scenes.table_family_anim import reset_to_stock
 from game.ui.scenes.table_family_geometry import GameGeometry
 from game.ui.scenes.table_family_text import t
-from game.ui.text import card_name
+from game.ui.text import card_name, deck_style_of
 from game.ui.tween import Call, Parallel, Wait
 from game.ui.widgets import Button
 
@@ -332,7 +332,9 @@ class SchwimmenTable:
         if isinstance(event, ev.Swapped):
             if len(event.given) == 3:
                 return self._say("swapall", event.seat, obs)
-            return self._say("swap", event.seat, obs, given=card_name(event.given[0]), taken=card_name(event.taken[0]))
+            style = deck_style_of(self.scene)
+            return self._say("swap", event.seat, obs, given=card_name(event.given[0], style),
+                             taken=card_name(event.taken[0], style))
         if isinstance(event, ev.MiddleReplaced):
             return t("swim.status.new_middle")
         return None
