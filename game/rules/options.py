@@ -105,8 +105,8 @@ DESCRIBE: dict[str, str] = {
     "direction": "Which way the turn passes.",
     "thirty_one_all_others_lose": "Showing 31 costs every other player a life.",
     "lives": "Lives each player has before swimming.",
-    "mixed_rank_scoring": "House rule: equal ranks add up like a suit (two kings and a 7 = 20).",
-    "closed_game": "House rule: no middle; keep three of five cards, pass two on face down.",
+    "mixed_rank_scoring": "Reconstructed from the source: equal ranks add up like a suit (K, K, 7 = 20).",
+    "closed_game": "Reconstructed from the source: no middle; keep three of five, pass two on.",
     "knocker_loses_ties": "If the knocker ties for the lowest hand, only the knocker loses.",
     "loser_deals": "The player who lost a life deals the next hand.",
 }

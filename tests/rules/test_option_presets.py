@@ -74,7 +74,11 @@ def test_house_rules_are_off_by_default_and_say_so():
     d = defaults("schwimmen")
     for name in HOUSE_RULES:
         assert getattr(d, name) is False
-        assert DESCRIBE[name].startswith("House rule")
+        assert DESCRIBE[name].startswith("Reconstructed")
+    from game import i18n
+
+    i18n.set_language("en")
+    assert all(i18n.option_label(n).startswith("House rule") for n in HOUSE_RULES)
 
 
 def test_first_trick_visible_defaults_to_rules_md():

@@ -356,7 +356,7 @@ class SchwimmenTable:
             draw_rules_overlay(surface, "schwimmen", self.scene.controller.options)
 
     def help_text(self) -> str:
-        return t("swim.help")
+        return t("swim.help.closed") if self.closed(self.obs) else t("swim.help")
 
     def match_score_text(self) -> str:
         c = self.scene.controller
