@@ -110,7 +110,7 @@ def test_the_closed_game_is_played_at_the_table():
         give = sorted(five, key=lambda c: c.index)[:2]
         for c in give:
             click(app, scene.presenter.card_rect(c).center)
-        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        post(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g")  # G passes the two chosen cards
         frames(app)
         wait_for_human(app, scene)
         assert ctrl.round_over and ctrl.round_result.details["ended_by"] == "knock"

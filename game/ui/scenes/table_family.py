@@ -31,9 +31,10 @@ from game.rules.base import Move
 from game.rules.contracts import BY_ID
 from game.ui import bidding
 from game.ui.scenes import table_family_draw as draw
+from game.ui.scenes import table_family_won as won
 from game.ui.scenes.table_family_anim import family_steps
 from game.ui.scenes.table_family_geometry import GameGeometry
-from game.ui.scenes.table_family_text import contract_name, suit_symbol, t
+from game.ui.scenes.table_family_text import contract_name, play_help_key, suit_symbol, t
 from game.ui.text import card_name, deck_style_of
 from game.ui.widgets import Button
 
@@ -80,6 +81,7 @@ class FamilyTable:
         self.selected: list[Card] = []  # cards chosen for the Dreier discard
         self.cursor = -1  # keyboard choice in the bidding panel
         self.show_rules = False
+        self.show_won = False  # the own side's won cards and card points (W, B13)
 
     # --- names and zones -----------------------------------------------------------------------
 
@@ -265,6 +267,9 @@ class FamilyTable:
         if key == pygame.K_i:
             self.show_rules = not self.show_rules
             return None
+        if key == won.KEY:
+            self.show_won = won.available(self.obs) and not self.show_won
+            return None
         phase = obs.phase if obs is not None else ""
         want: tuple[str, str | None] | None = None
         if phase == "cut":
@@ -365,7 +370,11 @@ class FamilyTable:
     def draw_hud(self, surface: pygame.Surface, obs: Any, geo: Any, to_move: int | None) -> None:
         draw.draw_hud(self, surface, obs, geo, to_move)
 
+    def on_press(self, pos: tuple[int, int]) -> bool:
+        return won.press(self, pos)
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        won.draw(self, surface)
         if self.show_rules:
             from game.ui.scenes.newgame import draw_rules_overlay
 
@@ -405,18 +414,6 @@ class PlayoffSwitch:
         if name in ("summary_scene", "match_score_text"):  # the match stays a three-seat match
             return getattr(self.family, name)
         return getattr(self._current(), name)
-
-
-def play_help_key(contract: str | None) -> str:
-    """The key help while playing names only what the contract allows: marriages and the 66
-    declaration in the Normal game, marriages alone in a Schnapser (declarer only), neither in
-    Bettler, Gang and the other trick contracts (RULES.md B14, B15)."""
-    from game.rules.contracts import BY_ID, Goal, Melds
-
-    row = BY_ID.get(contract or "")
-    if row is None or row.goal is Goal.NORMAL:
-        return "fam.help.play"
-    return "fam.help.play_meld" if row.melds is not Melds.NONE else "fam.help.play_plain"
 
 
 def make_helper(scene: Any) -> Any:

@@ -68,3 +68,15 @@ def suit_symbol(letter: str | None, deck_style: str = "french") -> str:
         _ensure()
         return i18n.suit_name(letter, "german")
     return SUIT_SYMBOL.get(letter or "", "–")
+
+
+def play_help_key(contract: str | None) -> str:
+    """The key help while playing names only what the contract allows: marriages and the 66
+    declaration in the Normal game, marriages alone in a Schnapser (declarer only), neither in
+    Bettler, Gang and the other trick contracts (RULES.md B14, B15)."""
+    from game.rules.contracts import BY_ID, Goal, Melds
+
+    row = BY_ID.get(contract or "")
+    if row is None or row.goal is Goal.NORMAL:
+        return "fam.help.play"
+    return "fam.help.play_meld" if row.melds is not Melds.NONE else "fam.help.play_plain"

@@ -13,7 +13,7 @@
 - I toggles the active rules overlay.
 
 The closed game (house rule, RULES.md W16/A-W5): the player to move holds five cards (three plus
-the two passed on to them); click two of them and press Pass two (P) to pass them face down to
+the two passed on to them); click two of them and press Pass two (G, "give") to pass them face down to
 the next player, or Knock (K) to pass them and knock with the three kept.  Two identical cards
 of the ``2x32`` pack share one sprite.
 
@@ -282,7 +282,7 @@ class SchwimmenTable:
         if self._may_try_knock(legal, obs):
             kinds.add("knock")  # shown even when refused: pressing it says why (e.g. under 20)
         spec = [("keep", "swim.btn.keep", pygame.K_k), ("reject", "swim.btn.reject", pygame.K_r),
-                ("pass2", "swim.btn.pass2", pygame.K_p),
+                ("pass2", "swim.btn.pass2", pygame.K_g),
                 ("swapall", "swim.btn.swapall", pygame.K_a), ("shove", "swim.btn.shove", pygame.K_s),
                 ("knock", "swim.btn.knock", pygame.K_k)]
         return [Button(kind, t(key), pygame.Rect(0, 0, 0, 0), key=k, default=kind == "keep")
@@ -310,7 +310,7 @@ class SchwimmenTable:
             i = (mid.index(self.sel_middle) + 1) % len(mid) if self.sel_middle in mid else 0
             self._select(self.sel_hand, mid[i])
             return None
-        kind = {pygame.K_a: "swapall", pygame.K_s: "shove", pygame.K_r: "reject", pygame.K_p: "pass2"}.get(key)
+        kind = {pygame.K_a: "swapall", pygame.K_s: "shove", pygame.K_r: "reject", pygame.K_g: "pass2"}.get(key)
         if key == pygame.K_k:
             kind = "keep" if any(m.kind == "keep" for m in legal) else "knock"
         return self.action_move(kind, legal) if kind else None
