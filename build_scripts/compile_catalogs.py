@@ -6,8 +6,11 @@
 Standard library only (a small cousin of CPython's Tools/i18n/msgfmt.py), so neither Babel nor
 GNU gettext is needed to build or run the game; the app reads the .mo files with ``gettext``.
 Supported .po subset: comments, ``#, fuzzy`` (such entries are left out, as msgfmt does),
-``msgctxt``, ``msgid``, ``msgstr`` and continued string lines with C escapes.  Entries with an
-empty ``msgstr`` are left out, so the lookup falls back to the next catalogue.
+``msgctxt``, ``msgid``, ``msgid_plural`` with ``msgstr[N]``, ``msgstr`` and continued string
+lines with C escapes.  Entries with an empty ``msgstr`` (or any empty ``msgstr[N]``) are left
+out, so the lookup falls back to the next catalogue.  Plural entries are looked up with
+``ngettext``; the header's ``Plural-Forms`` says how many forms each language has (en and de 2,
+ja 1).
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ class Entry:
     msgid: str = ""
     msgstr: str = ""
     msgctxt: str | None = None
+    plural: str | None = None  # msgid_plural
+    forms: list[str] = field(default_factory=list)  # msgstr[0], msgstr[1], ...
     fuzzy: bool = False
     comments: list[str] = field(default_factory=list)
     line: int = 0
@@ -98,16 +103,30 @@ def parse_po(text: str, name: str = "<po>") -> list[Entry]:
                 raise PoError(f"{where}: msgstr without msgid")
             section = "msgstr"
             cur.msgstr = _unquote(rest, where)
-        elif keyword.startswith(("msgid_plural", "msgstr[")):
-            raise PoError(f"{where}: plural forms are not used in this project")
+        elif keyword == "msgid_plural":
+            if cur is None or section != "msgid":
+                raise PoError(f"{where}: msgid_plural without msgid")
+            section = "msgid_plural"
+            cur.plural = _unquote(rest, where)
+        elif keyword.startswith("msgstr["):
+            if cur is None or section not in ("msgid_plural", "msgstr"):
+                raise PoError(f"{where}: msgstr[N] without msgid_plural")
+            if keyword != f"msgstr[{len(cur.forms)}]":
+                raise PoError(f"{where}: expected msgstr[{len(cur.forms)}], got {keyword}")
+            section = "msgstr"
+            cur.forms.append(_unquote(rest, where))
         elif line.startswith('"'):
             if cur is None or section is None:
                 raise PoError(f"{where}: continuation line outside an entry")
             value = _unquote(line, where)
             if section == "msgid":
                 cur.msgid += value
+            elif section == "msgstr" and cur.forms:
+                cur.forms[-1] += value
             elif section == "msgstr":
                 cur.msgstr += value
+            elif section == "msgid_plural":
+                cur.plural = (cur.plural or "") + value
             else:
                 cur.msgctxt = (cur.msgctxt or "") + value
         else:
@@ -127,6 +146,10 @@ def messages(entries: list[Entry]) -> dict[str, str]:
     out: dict[str, str] = {}
     for e in entries:
         if e.fuzzy and e.msgid:
+            continue
+        if e.plural is not None:  # gettext's layout: "msgid\0msgid_plural" -> "form0\0form1..."
+            if e.forms and all(e.forms):
+                out[f"{e.msgid}\x00{e.plural}"] = "\x00".join(e.forms)
             continue
         if not e.msgstr:
             continue

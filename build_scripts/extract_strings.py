@@ -57,8 +57,13 @@ def _files(root: Path) -> list[Path]:
     return out
 
 
+#: Lookup functions whose first argument is a msgid: ``t`` and the plural lookup ``tn``.
+LOOKUPS = ("t", "tn")
+
+
 def _is_t(func: ast.expr) -> bool:
-    return (isinstance(func, ast.Name) and func.id == "t") or (isinstance(func, ast.Attribute) and func.attr == "t")
+    return (isinstance(func, ast.Name) and func.id in LOOKUPS) or (
+        isinstance(func, ast.Attribute) and func.attr in LOOKUPS)
 
 
 def scan(root: Path = ROOT) -> Usage:
@@ -97,7 +102,8 @@ def catalogues(po_dir: Path = PO_DIR) -> dict[str, dict[str, str]]:
         po = po_dir / f"{lang}.po"
         cat = messages(parse_po(po.read_text(encoding="utf-8"), po.name))
         cat.pop("", None)  # the header
-        out[lang] = cat
+        # a plural entry "msgid\0msgid_plural" -> its forms joined by NUL (placeholders of all forms)
+        out[lang] = {k.split("\x00")[0]: v for k, v in cat.items()}
     return out
 
 

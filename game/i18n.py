@@ -193,6 +193,20 @@ def t(msgid: str, **kw: Any) -> str:
         return text
 
 
+def tn(msgid: str, n: int, **kw: Any) -> str:
+    """The plural-aware text of ``msgid`` for the number ``n`` (gettext ``ngettext``: English
+    and German "1 trick" / "2 tricks", Japanese one form), formatted with ``n`` and ``kw``."""
+    text = _catalogue.ngettext(msgid, msgid, n)
+    if text == msgid and msgid not in _warned:
+        _warned.add(msgid)
+        log.warning("i18n: missing plural string %r", msgid)
+    try:
+        return text.format(n=n, **kw)
+    except (KeyError, IndexError, ValueError):
+        log.warning("i18n: bad arguments for %r: %r", msgid, sorted(kw))
+        return text
+
+
 def suit_name(suit: Any, deck_style: str = "french") -> str:
     """A suit's name (Suit or its letter) for the deck in use: Pik/Laub, Karo/Schellen ..."""
     letter = getattr(suit, "value", suit)
@@ -226,17 +240,27 @@ def contract_name(contract_id: str) -> str:
     return t(f"contract.{contract_id}")
 
 
-def option_label(name: str) -> str:
+def option_label(name: str, game_id: str | None = None) -> str:
+    """An option's name; a game may word it its own way (``option.<game>.<name>``), e.g.
+    Dreierschnapsen's "after the sixth trick" where Bauernschnapsen has five."""
+    if game_id and has(f"option.{game_id}.{name}"):
+        return t(f"option.{game_id}.{name}")
     return t(f"option.{name}")
 
 
-def option_description(name: str) -> str:
-    """The translated line of ``game.rules.options.DESCRIBE[name]``."""
+def option_description(name: str, game_id: str | None = None) -> str:
+    """The translated line of ``game.rules.options.DESCRIBE[name]`` (or the game's own)."""
+    if game_id and has(f"option.{game_id}.{name}.desc"):
+        return t(f"option.{game_id}.{name}.desc")
     return t(f"option.{name}.desc")
 
 
-def option_value(value: Any) -> str:
-    """An option's value for display: on/off, a named choice, or the number itself."""
+def option_value(value: Any, name: str | None = None) -> str:
+    """An option's value for display: on/off, a named choice, or the number itself.  A value
+    may be worded for its option (``optval.<name>.<value>``: "2 game points" for the
+    false-declaration penalty rather than a rule book's name)."""
+    if name and has(f"optval.{name}.{value}"):
+        return t(f"optval.{name}.{value}")
     if isinstance(value, bool):
         return t("optval.on" if value else "optval.off")
     key = f"optval.{value}"
@@ -282,11 +306,11 @@ def rules_text(game_id: str, options: Any = None, lang: str | None = None) -> st
 
     def one(m: re.Match[str]) -> str:
         name = m.group(1)
-        return option_value(getattr(options, name)) if hasattr(options, name) else m.group(0)
+        return option_value(getattr(options, name), name) if hasattr(options, name) else m.group(0)
 
     text = OPTION_PLACEHOLDER.sub(one, text)
     if OPTIONS_BLOCK in text:
-        block = "\n".join(f"- {option_label(f.name)}: {option_value(getattr(options, f.name))}"
+        block = "\n".join(f"- {option_label(f.name, game_id)}: {option_value(getattr(options, f.name), f.name)}"
                           for f in fields(options))
         text = text.replace(OPTIONS_BLOCK, block)
     if (lang or _current) == "de" and _german_terms:

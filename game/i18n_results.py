@@ -6,9 +6,11 @@ calls :func:`describe_result` instead, which rebuilds the sentence from ``result
 it does not recognise (a future rule, a Schnapsen result: the table scene formats those itself
 with its ``rule.row*`` strings).
 
-    describe_result("bauernschnapsen", c.round_result, names=["You", "Anna", "Ben", "Clara"])
+    describe_result("bauernschnapsen", c.round_result, names=["You", "Anna", "Ben", "Clara"], you=0)
 
-``names`` are the display names per *round* seat.
+``names`` are the display names per *round* seat; ``you`` is the human's round seat, so that
+every sentence is conjugated for "you" (en "you lose", de "du verlierst", "von dir", "für
+dich") and for a named player ("Anna loses"); see :func:`subject_variant`.
 
 Glossary: Rufer = the Normal game; Kontra/Rekontra/Subkontra = doubling x2/x4/x8;
 Feuer = three aces; schieben = shove (pass).
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.i18n import contract_name, t
+from game.i18n import contract_name, has, t, tn
 
 _KONTRA = {2: "kontra.kontra", 4: "kontra.rekontra", 8: "kontra.subkontra"}
 
@@ -37,34 +39,62 @@ def join_names(names: Sequence[str]) -> str:
     return text
 
 
-def describe_result(game_id: str, result: Any, names: Sequence[str]) -> str:
-    """The localised reason of a finished deal; the English ``result.reason`` if unknown."""
+def subject_variant(msgid: str, seats: Sequence[int], you: int | None) -> str:
+    """The message id for a sentence whose subject is ``seats``: ``.you`` when it is the human
+    alone, ``.many_you`` / ``.many`` for several (with / without the human), the plain id for
+    one other player; each falls back to a simpler one the catalogue has.  German and English
+    conjugate by these ("du verlierst", "Computer 2 verliert", "ihr verliert", "sie verlieren")."""
+    if len(seats) == 1:
+        chain = [".you"] if seats[0] == you else []
+    else:
+        chain = [".many_you", ".many"] if you in seats else [".many"]
+    for suffix in chain:
+        if has(msgid + suffix):
+            return msgid + suffix
+    return msgid
+
+
+def name_list(seats: Sequence[int], names: Sequence[str], you: int | None, case: str = "nom") -> str:
+    """The players ``seats`` joined ("Computer 2 and you"), the human in ``case``: ``nom`` (a
+    subject inside a sentence: "you", "du"), ``acc`` ("für dich") or ``dat`` ("von dir")."""
+    return join_names([t(f"seat.you.{case}") if s == you else names[s] for s in seats])
+
+
+def cap(text: str) -> str:
+    """A sentence's first letter in capitals ("du ..." at the start -> "Du ...")."""
+    return text[:1].upper() + text[1:]
+
+
+def describe_result(game_id: str, result: Any, names: Sequence[str], you: int | None = None) -> str:
+    """The localised reason of a finished deal; the English ``result.reason`` if unknown.
+    ``you`` is the human's round seat (None in a demo), so the sentence says "you lose"."""
     try:
         if game_id in ("bauernschnapsen", "dreierschnapsen") and "contract" in result.details:
-            return _family(game_id, result.rule, result.details, names)
+            return _family(game_id, result.rule, result.details, names, you)
         if game_id == "schwimmen" and "losers" in result.details:
-            return _schwimmen(result.rule, result.details, names)
+            return _schwimmen(result.rule, result.details, names, you)
     except (KeyError, IndexError, TypeError, ValueError):
         pass  # details of an unexpected shape: the English sentence is still correct
     return str(result.reason)
 
 
-def _side_name(game_id: str, side: int, declarer: int, names: Sequence[str], dealer: int = 3) -> str:
+def _side_seats(game_id: str, side: int, declarer: int, n: int, dealer: int = 3) -> tuple[int, ...] | None:
+    """The seats of a side; None for Dreierschnapsen's defenders (named as "the defenders")."""
     if game_id == "bauernschnapsen":
         # side 0 is forehand's team (P1 + P3), i.e. the seats one and three places after the dealer
-        return join_names([names[s] for s in range(len(names)) if (s - dealer - 1) % 2 == side])
-    # Dreierschnapsen: side 0 is the declarer, side 1 the two defenders
-    return names[declarer] if side == 0 else t("side.defenders")
+        return tuple(s for s in range(n) if (s - dealer - 1) % 2 == side)
+    return (declarer,) if side == 0 else None
 
 
-def _family(game_id: str, rule: str, d: dict[str, Any], names: Sequence[str]) -> str:
+def _family(game_id: str, rule: str, d: dict[str, Any], names: Sequence[str], you: int | None) -> str:
     declarer = int(d["declarer"])
     dealer = int(d.get("dealer", 3))
     win_side = int(d["winner_side"])
     ending = d.get("ending")
 
-    def side(x: int) -> str:
-        return _side_name(game_id, x, declarer, names, dealer)
+    def side(x: int, case: str) -> str:
+        seats = _side_seats(game_id, x, declarer, len(names), dealer)
+        return t(f"side.defenders.{case}") if seats is None else name_list(seats, names, you, case)
 
     if d["contract"] == "normal":
         scores = d["scores"]
@@ -73,44 +103,49 @@ def _family(game_id: str, rule: str, d: dict[str, Any], names: Sequence[str]) ->
             right = rule != "B16 false"
             x = win_side if right else 1 - win_side
             key = "reason.family.declared_ok" if right else "reason.family.declared_bad"
-            text = t(key, side=side(x), score=scores[x], other_score=scores[1 - x])
+            text = t(key, side=side(x, "dat"), score=scores[x], other_score=scores[1 - x])
         else:
-            text = t("reason.family.last_trick", side=side(win_side))
+            text = t("reason.family.last_trick", side=side(win_side, "acc"))
     else:
         key = "reason.family.made" if d.get("made") else "reason.family.failed"
-        text = t(key, contract=contract_name(d["contract"]), name=names[declarer])
+        text = cap(t(subject_variant(key, (declarer,), you), contract=contract_name(d["contract"]),
+                     name=names[declarer]))
     mult = int(d.get("multiplier", 1))
-    amount = d.get("amount", d.get("gp", 0))
+    amount = int(d.get("amount", d.get("gp", 0)))
     if mult in _KONTRA:
-        award = t("reason.family.award_kontra", kontra=t(_KONTRA[mult]), amount=amount, side=side(win_side))
+        award = tn("reason.family.award_kontra", amount, kontra=t(_KONTRA[mult]), side=side(win_side, "acc"))
     else:
-        award = t("reason.family.award", amount=amount, side=side(win_side))
+        award = tn("reason.family.award", amount, side=side(win_side, "acc"))
     return t("reason.join", a=text, b=award)
 
 
-def _schwimmen(rule: str, d: dict[str, Any], names: Sequence[str]) -> str:
-    losers = [names[s] for s in d["losers"]]
-    revealers = [names[s] for s in d.get("revealers", ())]
+def _schwimmen(rule: str, d: dict[str, Any], names: Sequence[str], you: int | None) -> str:
+    losers = tuple(d["losers"])
+    revealers = tuple(d.get("revealers", ()))
     if rule == "W8 Feuer":
-        return t("reason.schwimmen.feuer", names=join_names(revealers))
+        return cap(t("reason.schwimmen.feuer", names=name_list(revealers, names, you, "dat")))
     if rule == "W16 thirtyOneAllOthersLose":
-        return t("reason.schwimmen.31_all", names=join_names(revealers))
+        return cap(t("reason.schwimmen.31_all", names=name_list(revealers, names, you, "dat")))
     ended = d.get("ended_by")
     if ended == "31":
-        opening = t("reason.schwimmen.opening.31", names=join_names(revealers))
+        opening = t("reason.schwimmen.opening.31", names=name_list(revealers, names, you, "dat"))
     elif ended == "knock" and d.get("knocker") is not None:
-        opening = t("reason.schwimmen.opening.knock", name=names[d["knocker"]])
+        k = int(d["knocker"])
+        opening = t(subject_variant("reason.schwimmen.opening.knock", (k,), you), name=names[k])
     elif ended == "shoves":
         opening = t("reason.schwimmen.opening.shoves")
     else:
         opening = t("reason.schwimmen.opening.other")
+    opening = cap(opening)
     if rule == "W16 twentyOrLessPays":
         if not losers:
             return t("reason.schwimmen.twenty_none", opening=opening)
-        return t("reason.schwimmen.twenty", opening=opening, names=join_names(losers))
+        return t(subject_variant("reason.schwimmen.twenty", losers, you), opening=opening,
+                 names=name_list(losers, names, you))
     if rule == "W16 knockerLosesTies":
-        return t("reason.schwimmen.knocker_ties", opening=opening)
-    value = d["values"][d["losers"][0]]
+        key = "reason.schwimmen.knocker_ties.you" if d.get("knocker") == you else "reason.schwimmen.knocker_ties"
+        return t(key, opening=opening)
+    value = d["values"][losers[0]]
     value = t("value.feuer") if value == "Feuer" else value
-    key = "reason.schwimmen.lowest_one" if len(losers) == 1 else "reason.schwimmen.lowest_tie"
-    return t(key, opening=opening, names=join_names(losers), value=value)
+    base = "reason.schwimmen.lowest_one" if len(losers) == 1 else "reason.schwimmen.lowest_tie"
+    return t(subject_variant(base, losers, you), opening=opening, names=name_list(losers, names, you), value=value)

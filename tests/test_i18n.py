@@ -130,7 +130,7 @@ def test_every_glyph_is_in_the_bundled_font(cats):
     for font in FONTS:
         cmap = _cmap(font)
         bad = sorted({f"{ch!r} U+{ord(ch):04X} in {where}" for where, text in texts for ch in text
-                      if ch not in "\n\t" and ord(ch) not in cmap})
+                      if ch not in "\n\t\x00" and ord(ch) not in cmap})
         assert bad == [], f"{font.name} lacks glyphs:\n" + "\n".join(bad[:40])
 
 
@@ -178,7 +178,10 @@ def test_names_of_cards_options_and_values():
     i18n.set_language("en")
     assert i18n.card_name(card("QH")) == "queen of hearts"
     assert i18n.card_name(card("QH"), "german") == "ober of hearts"
-    assert i18n.option_value(True) == "on" and i18n.option_value("loserDeals") == "loser deals"
+    assert i18n.option_value(True) == "On" and i18n.option_value("loserDeals") == "The loser"
+    # a value worded for its option, and an option worded for its game's table
+    assert i18n.option_value("seed", "false_claim_penalty") == "2 game points"
+    assert i18n.option_label("claim_after_last_trick", "dreierschnapsen") == "66 after the last trick"
     assert i18n.option_value(7) == "7"
     i18n.set_language("ja")
     assert i18n.card_name(card("AS")) == "スペードのエース"
@@ -285,7 +288,7 @@ def test_rules_text_fills_in_the_active_options():
     i18n.set_language("en")
     text = i18n.rules_text("schnapsen", replace(defaults("schnapsen"), match_target=11))
     assert "first to 11 game points" in text and "{{" not in text
-    assert "- Match target: 11" in text and "- Next dealer: alternate" in text
+    assert "- Game points to win: 11" in text and "- Next dealer: Take turns" in text
     i18n.set_language("ja")
     text = i18n.rules_text("dreierschnapsen")
     assert "{{" not in text and "- 同点の決着: シュナプセンで決着" in text
@@ -442,3 +445,111 @@ def test_bauern_result_names_the_team_that_scored_whoever_dealt(dealer):
     award = text.rsplit(str(res.details["amount"]), 1)[1]  # the part naming who gets the points
     assert all(n in award for n in scorers), text
     assert not any(n in award for n in others), text
+
+
+# --- issue 22: the catalogues read as written by a careful native speaker -----------------------
+
+#: Messages that read the same in German and English on purpose: names of games, contracts and
+#: Austrian terms that English players use as they are, and pure layout strings.
+SAME_IN_DE_AND_EN = {
+    "app.title", "menu.title", "menu.start", "game.schnapsen", "game.dreierschnapsen", "game.bauernschnapsen",
+    "game.schwimmen", "game.schwimmen.short", "seat.name", "summary.bummerl", "sheet.bummerl", "stats.bummerl",
+    "term.schneider", "term.kuhreiter", "term.schnauz", "move.turn", "move.kontra", "move.rekontra", "move.subkontra",
+    "kontra.kontra", "kontra.rekontra", "kontra.subkontra", "contract.bettler", "contract.schnapser", "contract.gang",
+    "contract.zehnergang", "contract.bauernschnapser", "contract.farbengang", "contract.herrenschnapser",
+    "value.feuer", "option.retourschneider", "preset.pagat", "lang.en", "lang.de", "speed.normal", "table.talon",
+    "table.kontra_question", "fam.call.turn", "fam.label.stats", "fam.status.call", "hint.text", "swim.banner.feuer",
+}
+#: Latin words a Japanese string may contain: key names, and the German terms the setting names.
+JA_LATIN_OK = {"Enter", "Esc", "Ctrl", "Atout", "Daus", "Trumpf", "Ass", "zudrehen", "zumachen", "English",
+               "Deutsch", "meld"}
+
+
+def _po_entries(lang: str):
+    from compile_catalogs import parse_po
+
+    path = ROOT / "locale" / f"{lang}.po"
+    return parse_po(path.read_text(encoding="utf-8"), path.name)
+
+
+def test_no_message_is_left_untranslated(cats):
+    en, de, ja = cats["en"], cats["de"], cats["ja"]
+    same = {k for k, v in en.items() if de.get(k) == v and re.search(r"[A-Za-z]{3,}", v)}
+    assert same <= SAME_IN_DE_AND_EN, sorted(same - SAME_IN_DE_AND_EN)
+    english_in_ja = {k: w for k, v in ja.items()
+                     for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", "", v)) if w not in JA_LATIN_OK}
+    assert english_in_ja == {}
+
+
+def test_no_sentence_is_built_from_fragments(cats):
+    # plural hacks such as "point(s)", "Punkt(e)"
+    for lang in ("en", "de", "ja", "de_DE"):
+        hacks = {k: v for k, v in cats[lang].items() if re.search(r"\w\((s|e|n|en)\)", v)}
+        assert hacks == {}, lang
+    # "{name} deals": a sentence with a player as its subject exists for "you" as well, so that no
+    # screen can say "You deals" / "Du gibt"
+    en = cats["en"]
+    subject_first = {k for k, v in en.items() if re.match(r"\{names?\} [a-z]+s\b", v)}
+    never_you = {"table.their_turn", "summary.match_lost", "schwimmen.winner"}  # shown only for others
+    you_forms = {k for k in en if ".you" in k or "you_" in k}
+    for k in subject_first - never_you:
+        base = k.rsplit(".", 1)
+        variants = {f"{k}.you", f"{base[0]}.you.{base[1]}", f"{base[0]}.you_{base[1]}"}
+        assert variants & you_forms, f"{k} ({en[k]!r}) has no sentence for 'you'"
+    assert "schwimmen.winner.you" in en and "summary.match_won" in en
+
+
+def test_plural_forms_are_present_in_all_three_catalogues():
+    counts = {"en": 2, "de": 2, "ja": 1}
+    plurals = {}
+    for lang, n in counts.items():
+        entries = _po_entries(lang)
+        header = next(e for e in entries if e.msgid == "")
+        assert f"nplurals={n};" in header.msgstr
+        plurals[lang] = {e.msgid: e.forms for e in entries if e.plural is not None}
+    assert len(plurals["en"]) >= 4
+    for lang, n in counts.items():
+        assert set(plurals[lang]) == set(plurals["en"]), lang
+        for msgid, forms in plurals[lang].items():
+            assert len(forms) == n and all(forms), (lang, msgid)
+            assert all("{n}" in f for f in forms), (lang, msgid)  # the number is always shown
+
+
+@pytest.mark.parametrize("lang, one, many", [
+    ("en", "1 trick · 1 game point", "2 tricks · 3 game points"),
+    ("de", "1 Stich · 1 Punkt", "2 Stiche · 3 Punkte"),
+    ("ja", "1トリック · 1ゲーム点", "2トリック · 3ゲーム点"),
+])
+def test_ngettext_chooses_the_form_for_the_number(lang, one, many):
+    i18n.set_language(lang)
+    try:
+        assert f"{i18n.tn('count.tricks', 1)} · {i18n.tn('count.game_points', 1)}" == one
+        assert f"{i18n.tn('count.tricks', 2)} · {i18n.tn('count.game_points', 3)}" == many
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, you_lose, other_loses, both", [
+    ("en", "you lose a life with 9", "Bot 2 loses a life with 9", "you and Bot 2 tie for the lowest hand"),
+    ("de", "du verlierst mit 9 ein Leben", "Computer 2 verliert mit 9 ein Leben",
+     "du und Computer 2 seid mit 9 gleich niedrig und verliert"),
+    ("ja", "あなたが9点でライフを1つ失います", "コンピューター 2が9点でライフを1つ失います", "あなたとコンピューター 2が9点"),
+])
+def test_results_are_conjugated_for_you_and_for_a_named_player(lang, you_lose, other_loses, both):
+    from types import SimpleNamespace
+
+    from game.i18n_results import describe_result
+
+    i18n.set_language(lang)
+    try:
+        names = [i18n.t("seat.you"), f"{i18n.t('seat.bot')} 2", f"{i18n.t('seat.bot')} 3"]
+
+        def res(losers):
+            d = {"losers": losers, "values": ("9", "9", "25"), "ended_by": "knock", "knocker": 2, "revealers": ()}
+            return SimpleNamespace(rule="W10", details=d, reason="")
+
+        assert you_lose in describe_result("schwimmen", res((0,)), names, you=0)
+        assert other_loses in describe_result("schwimmen", res((1,)), names, you=0)
+        assert both in describe_result("schwimmen", res((0, 1)), names, you=0)
+    finally:
+        i18n.set_language("en")

@@ -56,10 +56,13 @@ def declarer_first3_score(s: FamilyState) -> int:
 
 
 def tier(score: int, tricks: int) -> int:
-    """B16: 3 GP if the other side has no trick, 2 if under 33, else 1."""
-    if tricks == 0:
-        return 3
-    return 2 if score < 33 else 1
+    """B16, in its own order: 1 GP if the other side has 33 or more, else 2 if it has a trick,
+    else 3.  The order matters only with ``marriage_needs_trick`` off, where a side can hold a
+    credited marriage without a trick: 40 without a trick is "33 or more" (1 GP), 20 without a
+    trick is "no trick" (3 GP; A-B10 reads "no points" as "no tricks")."""
+    if score >= 33:
+        return 1
+    return 2 if tricks > 0 else 3
 
 
 def finish(s: FamilyState, why: str) -> tuple[FamilyState, tuple[Any, ...]]:

@@ -71,64 +71,82 @@ OPTIONS_BY_GAME: dict[str, type] = {
     "schwimmen": SchwimmenOptions,
 }
 
-#: One-line explanations (English source strings; i18n translates them).
+#: One-line explanations of what each option changes at the table (English source strings;
+#: i18n translates them as ``option.<name>.desc``, and a game may word one its own way as
+#: ``option.<game>.<name>.desc``).  House rules that RULES.md reconstructs (A-W5) say so.
 DESCRIBE: dict[str, str] = {
     "match_target": "Game points needed to win the match.",
-    "false_claim_penalty": "False 66 claim: seed gives the opponent 2; pagat 3 if the opponent had no trick.",
-    "closed_no_claim_penalty": "Closed, nobody claims: seed gives the non-closer 2; pagat 3 if they had no trick at closing.",
-    "allow_close_with_two_in_stock": "Closing is allowed when only two cards remain in the stock.",
-    "allow_claim_after_last_trick": "A 66 claim right after the last trick counts.",
-    "allow_marriage_before_first_trick": "A marriage may be shown at the first lead (points pending).",
-    "deal_rotation": "Who deals next: alternate, or the loser of the deal.",
-    "schneider_bummerl": "A loser with 0 game points gets two Bummerl.",
-    "trump_must_be_held": "Trumps must be a suit among forehand's first three cards.",
-    "follow_rules": "strict: follow, head, trump everywhere; wikibooks: heading only in trick contracts.",
-    "must_undertrump": "A void player who cannot overtrump must still play a trump.",
-    "schnapser_leader": "Who leads a Schnapser or Bauernschnapser: forehand or the declarer.",
-    "marriage_needs_trick": "Marriage points count only once the team has won a trick.",
-    "claim_after_last_trick": "A 66 claim after the fifth trick counts.",
-    "first_trick_visible": "Each side's first won trick stays face up.",
-    "schneider_double": "A losing side with 0 game points gets two Bummerl.",
-    "retourschneider": "A side that led 23:0 and loses gets four Bummerl.",
-    "count_down": "Show the score counting down from the target (display only).",
-    "allow_raise_after_exchange": "The declarer may raise the contract after the talon exchange.",
-    "tie_break": "Tie at the target: one deal of two-player Schnapsen, or a shared win.",
-    "bummerl_to": "Who gets Bummerl: every non-winner, or only the lowest.",
-    "feuer": "Three aces (Feuer) beat everything and cost everyone else a life.",
-    "knock_minimum_20": "Knocking needs a hand worth at least 20.",
-    "all_shove_replaces_middle": "When everyone shoves, three new middle cards come from the stock.",
-    "no_passing": "Shoving is not allowed (except in the final round).",
-    "twenty_or_less_pays": "Everyone with 20 or less loses a life, plus the lowest above 20.",
-    "deck": "The pack: 32 cards, 52, 36 (Jass) or two 32-card packs.",
-    "direction": "Direction of play.",
-    "thirty_one_all_others_lose": "A revealed 31 costs every other player a life.",
-    "lives": "Lives before swimming.",
-    "mixed_rank_scoring": "Experimental ('Hand' variant): equal ranks may also be added like a suit.",
-    "closed_game": "Experimental (closed game): no middle; keep three of five, pass two to the left.",
-    "knocker_loses_ties": "If the knocker ties for lowest, only the knocker loses.",
-    "loser_deals": "The player who lost a life deals next.",
+    "false_claim_penalty": "What the opponent scores when a player declares 66 without having it.",
+    "closed_no_claim_penalty": "What the other player scores when the stock was closed and nobody declared 66.",
+    "allow_close_with_two_in_stock": "You may close even when only two cards are left in the stock.",
+    "allow_claim_after_last_trick": "You may still declare 66 right after the last trick.",
+    "allow_marriage_before_first_trick": "A marriage may be shown at the first lead; it counts after a trick.",
+    "deal_rotation": "Who deals the next hand.",
+    "schneider_bummerl": "Losing the match with 0 game points counts as two Bummerl.",
+    "trump_must_be_held": "Forehand may only name a suit held among the first three cards.",
+    "follow_rules": "Must you always beat the trick and trump, or only in trick contracts?",
+    "must_undertrump": "Cannot follow or overtrump: you must still play a lower trump.",
+    "schnapser_leader": "Who leads the first card in a Schnapser or Bauernschnapser.",
+    "marriage_needs_trick": "A marriage counts only once your side has won a trick.",
+    "claim_after_last_trick": "You may still declare 66 after the last trick.",
+    "first_trick_visible": "Each side's first won trick stays face up for all to see.",
+    "schneider_double": "Losing the match with 0 game points counts as two Bummerl.",
+    "retourschneider": "Losing after leading 23 to 0 counts as four Bummerl.",
+    "count_down": "Show the score counting down to 0 (the rules stay the same).",
+    "allow_raise_after_exchange": "After the talon the declarer may switch to a higher contract.",
+    "tie_break": "Equal scores past the target: a hand of Schnapsen decides, or both win.",
+    "bummerl_to": "Who gets a Bummerl: both losers, or only the lower one.",
+    "feuer": "Three aces beat everything and cost everyone else a life at once.",
+    "knock_minimum_20": "You may only knock with a hand worth 20 or more.",
+    "all_shove_replaces_middle": "Everyone shoves: three new cards from the stock replace the middle.",
+    "no_passing": "Nobody may shove; swap or knock (the last round after a knock excepted).",
+    "twenty_or_less_pays": "All with 20 or less lose a life, plus the lowest above 20.",
+    "deck": "Which pack is used; bigger packs suit bigger tables.",
+    "direction": "Which way the turn passes.",
+    "thirty_one_all_others_lose": "Showing 31 costs every other player a life.",
+    "lives": "Lives each player has before swimming.",
+    "mixed_rank_scoring": "Reconstructed from the source: equal ranks add up like a suit (K, K, 7 = 20).",
+    "closed_game": "Reconstructed from the source: no middle; keep three of five, pass two on.",
+    "knocker_loses_ties": "If the knocker ties for the lowest hand, only the knocker loses.",
+    "loser_deals": "The player who lost a life deals the next hand.",
 }
 
-#: Named presets per game: name -> overrides of the defaults.
+#: Named presets per game: id -> overrides of the defaults.  The first one is the new-game
+#: screen's default and equals the defaults of RULES.md.  :data:`SOURCE_PRESET` names, per game,
+#: the preset that holds exactly the rules of the source texts (RULES.md section 0.1): where a
+#: default comes from a public reference rather than the source text, it is switched back to
+#: what the source text says (or to nothing, for an extra the text does not have).
 PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     "schnapsen": {
-        "seed rules": {},
+        "classic": {},
+        "basic": {"schneider_bummerl": False},  # A-S10: seed 001 says nothing of a double loss
         "pagat": {"false_claim_penalty": "pagat", "closed_no_claim_penalty": "pagat"},
     },
     "bauernschnapsen": {
-        "seed rules": {},
-        "wikibooks": {"follow_rules": "wikibooks"},
+        "classic": {},
+        # A-B6 (pagat), A-B8 (by analogy with 2-player Schnapsen), B13 (Wikipedia) are not in seed 000
+        "basic": {"trump_must_be_held": False, "marriage_needs_trick": False, "first_trick_visible": False},
+        "relaxed": {"follow_rules": "wikibooks"},
     },
     "dreierschnapsen": {
-        "seed rules": {},
-        "no raise": {"allow_raise_after_exchange": False},
+        "classic": {},
+        "basic": {"trump_must_be_held": False, "marriage_needs_trick": False, "first_trick_visible": False},
+        "no_raise": {"allow_raise_after_exchange": False},
     },
     "schwimmen": {
-        "seed rules": {},
+        "classic": {},  # every default of W16 is seed 002's main rule or one of its named variants
         "pagat": {"knock_minimum_20": False},
-        "big table": {"deck": "52"},
+        "big_table": {"deck": "52"},
     },
 }
+
+SOURCE_PRESET: dict[str, str] = {
+    "schnapsen": "basic", "bauernschnapsen": "basic", "dreierschnapsen": "basic", "schwimmen": "classic",
+}
+
+#: Options that are house rules reconstructed from a garbled source sentence (RULES.md A-W5):
+#: offered, off by default, and labelled as house rules.
+HOUSE_RULES: frozenset[str] = frozenset({"mixed_rank_scoring", "closed_game"})
 
 
 def defaults(game_id: str) -> Any:

@@ -120,11 +120,14 @@ class CardArt:
         w, _ = self.size(width_px)
         return self._cached(("face", card, w, style), lambda: self._draw_face(card, w, style))
 
-    def render_back(self, width_px: int, back_id: str = "classic_red") -> pygame.Surface:
+    def render_back(self, width_px: int, back_id: str = "classic_red", style: str = "french") -> pygame.Surface:
+        """A card back; its medallion shows the four suits of the deck in use (German pips
+        for the German pack)."""
         if back_id not in BACKS:
             raise ValueError(f"unknown card back {back_id!r}; use one of {tuple(BACKS)}")
         w, _ = self.size(width_px)
-        return self._cached(("back", w, back_id), lambda: self._draw_back(w, back_id))
+        pips = "german" if style == "german" else "french"
+        return self._cached(("back", w, back_id, pips), lambda: self._draw_back(w, back_id, pips))
 
     def render_slot(self, width_px: int) -> pygame.Surface:
         """A faint outline marking an empty pile or card place."""
@@ -261,13 +264,13 @@ class CardArt:
             pygame.draw.circle(big, color, (cx, y), W * 0.022)
         draw_suit(big, suit, style, cx, cy, W * 0.44)
 
-    def _draw_back(self, w: int, back_id: str) -> pygame.Surface:
+    def _draw_back(self, w: int, back_id: str, pips: str = "french") -> pygame.Surface:
         h = card_height(w)
         ss = _supersample(w)
         big = pygame.Surface((w * ss, h * ss))
         big.fill(BORDER)
         big.blit(_rounded_card(w * ss, h * ss, round(w * 0.07 * ss), (250, 248, 242), (236, 232, 222)), (0, 0))
-        draw_back(big, back_id, w * ss, h * ss, ss)
+        draw_back(big, back_id, w * ss, h * ss, ss, pips)
         pygame.draw.rect(big, BORDER, (0, 0, w * ss, h * ss), width=max(1, ss), border_radius=round(w * 0.07 * ss))
         return self._finish(big, w, h, ss)
 

@@ -185,8 +185,9 @@ def _held_item(s: pygame.Surface, P, pw: float, lw: int, rank: Rank, german: boo
         pygame.draw.polygon(s, INK, blade, lw)
 
 
-def draw_back(big: pygame.Surface, back_id: str, W: int, H: int, ss: int) -> None:
-    """Pattern a card back inside a cream border (supersampled pixels)."""
+def draw_back(big: pygame.Surface, back_id: str, W: int, H: int, ss: int, pips: str = "french") -> None:
+    """Pattern a card back inside a cream border (supersampled pixels); the medallion shows the
+    four suits of the deck in use (``pips``: "french" or "german")."""
     base, pattern = BACKS[back_id]
     light = _shade(base, 1.3)
     dark = _shade(base, 0.72)
@@ -226,4 +227,6 @@ def draw_back(big: pygame.Surface, back_id: str, W: int, H: int, ss: int) -> Non
     pygame.draw.ellipse(big, GOLD, med.inflate(-round(W * 0.05), -round(W * 0.05)), max(1, ss))
     r = W * 0.12
     for suit, (dx, dy) in zip(SUITS, ((0, -1), (1, 0), (0, 1), (-1, 0)), strict=True):
-        draw_suit(big, suit, "french", W / 2 + dx * r * 0.9, H / 2 + dy * r * 1.15, W * 0.12, color=(246, 240, 226))
+        # German pips keep their own colours (their shapes are drawn only that way)
+        draw_suit(big, suit, pips, W / 2 + dx * r * 0.9, H / 2 + dy * r * 1.15, W * 0.12,
+                  color=None if pips == "german" else (246, 240, 226))

@@ -540,5 +540,5 @@ def _render(card: Any, width: int, style: str, back: str = "classic_red") -> pyg
 
         _CARD_ART = CardArt()
     if card is None:
-        return _CARD_ART.render_back(width, back)
+        return _CARD_ART.render_back(width, back, style)
     return _CARD_ART.render_face(card, width, style)

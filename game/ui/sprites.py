@@ -119,7 +119,7 @@ class CardSprite:
             return None
         showing_face = self.face_up
         angle = round(self.angle * 2) / 2  # half-degree steps keep the cache small
-        key = (self.card if showing_face else None, style if showing_face else back, w, squeeze_w, angle,
+        key = (self.card if showing_face else None, style if showing_face else (back, style), w, squeeze_w, angle,
                self.highlight, self.dimmed)
         surf = _cached(key)
         if surf is not None:
@@ -132,7 +132,7 @@ class CardSprite:
         if showing_face and self.card is not None:
             base = art.render_face(self.card, rw, style)
         else:
-            base = art.render_back(rw, back)
+            base = art.render_back(rw, back, style)
         if rw != w:
             base = pygame.transform.smoothscale(base, (w, card_height(w)))
         if self.dimmed:

@@ -97,7 +97,6 @@ _EN: dict[str, str] = {
     "summary.tricks": "Tricks",
     "summary.game_points": "Game points this deal",
     "summary.total": "Match score",
-    "summary.rule": "Rule {rule}",
     "summary.match_won": "You win the match!",
     "summary.match_lost": "{name} wins the match.",
     "summary.bummerl": "Bummerl: {n}",
@@ -107,13 +106,6 @@ _EN: dict[str, str] = {
     "sheet.total": "Total",
     "sheet.match_over": "Match over",
     "sheet.bummerl": "Bummerl",
-    # scoring rules of RULES.md 2.6, from RoundResult.details
-    "rule.row1": "Correct declaration by {declarer} ({score} points). {other}: {other_points} points, {other_tricks} tricks. {gp} game point(s) to {winner}.",
-    "rule.row2": "Declaration by {declarer} ({score} points) after closing. At the closing {other} had {close_points} points, {close_tricks} tricks. {gp} game point(s) to {winner}.",
-    "rule.row3": "Declaration by {declarer} ({score} points) after {closer} closed. Tricks of {declarer} at the closing: {close_tricks}. {gp} game point(s) to {winner}.",
-    "rule.row4": "False declaration by {declarer}: only {score} points. {gp} game point(s) to {winner}.",
-    "rule.row5": "Closed by {closer}, no declaration of 66. {gp} game point(s) to {winner}, the non-closer.",
-    "rule.row6": "All tricks played, no declaration. Last trick by {winner}: {gp} game point(s).",
     # suits
     "suit.S": "spades",
     "suit.H": "hearts",
@@ -155,14 +147,26 @@ def t(key: str, **kw: object) -> str:
     return text
 
 
-def suit_name(suit: object) -> str:
-    """The suit's name from a Suit or its letter."""
-    letter = getattr(suit, "value", suit)
-    return t(f"suit.{letter}")
+def suit_name(suit: object, deck_style: str = "french") -> str:
+    """The suit's name from a Suit or its letter, for the deck in use (Karo / Schellen)."""
+    from game import i18n
+
+    return i18n.suit_name(suit, deck_style)
 
 
-def card_name(card: object) -> str:
-    """A card in the short symbol form ('10♥', 'Q♠') used in the status line."""
+def deck_style_of(scene: object) -> str:
+    """The deck style the table shows ("french", "french4", "german"), from the app's config."""
+    return str(getattr(getattr(getattr(scene, "app", None), "config", None), "deck_style", "french"))
+
+
+def card_name(card: object, deck_style: str = "french") -> str:
+    """A card in the short symbol form ('10♥', 'Q♠') used in the status line; with the German
+    deck its German name instead ("Herz-Ober", "ober of hearts"), since a German pack has no
+    ♦ and no Q."""
+    if deck_style == "german":
+        from game import i18n
+
+        return i18n.card_name(card, "german")
     rank = getattr(getattr(card, "rank", None), "value", "?")
     suit = getattr(card, "suit", None)
     symbol = getattr(suit, "symbol", "?")

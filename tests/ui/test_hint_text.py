@@ -162,18 +162,41 @@ def test_the_hint_dialog_is_german_in_the_app(tmp_path):
     app.shutdown()
 
 
-def test_the_schnapsen_summary_rule_line_is_translated():
-    from game.ui.scenes.summary import rule_label
+def test_the_schnapsen_summary_sentence_is_conjugated_for_you_and_for_a_named_player():
+    """RULES.md 2.6 in words, no rule numbers: "you score" / "Computer scores", "1 game point" /
+    "2 game points", "1 trick", in every language."""
+    from types import SimpleNamespace
 
-    i18n.set_language("de")
     from game.ui import text
+    from game.ui.scenes.summary import explain
 
-    text.set_language("de")
-    assert rule_label("2.6 row 1") == "Regel 2.6, Zeile 1"
-    assert rule_label("B8/B17") == "Regel B8/B17"
-    i18n.set_language("ja")
-    text.set_language("ja")
-    assert rule_label("2.6 row 3") == "ルール 2.6 の3行目"
+    def res(**d):
+        return SimpleNamespace(details=d, reason="")
+
+    names = {0: "You", 1: "Computer"}.get
+    correct = res(row=1, winner=0, declared_by=0, declared_score=70, game_points=2, scores=(70, 20), tricks=(4, 1))
+    try:
+        i18n.set_language("en")
+        text.set_language("en")
+        assert explain(correct, names, 0) == (
+            "You declared 66 with 70 points; Computer had 20 points and 1 trick. You score 2 game points.")
+        them = {0: "Computer", 1: "You"}.get  # you were the opponent
+        assert explain(correct, them, 1) == (
+            "Computer declared 66 with 70 points; you had 20 points and 1 trick. Computer scores 2 game points.")
+        last = res(row=6, winner=1, game_points=1)
+        assert explain(last, names, 0).endswith("Computer took the last trick and scores 1 game point.")
+        assert explain(last, them, 1).endswith("you took the last trick and score 1 game point.")
+        i18n.set_language("de")
+        text.set_language("de")
+        assert explain(correct, names, 0) == ("Du hast dich mit 70 Augen ausgemeldet; Computer hatte 20 Augen "
+                                              "und 1 Stich. Du bekommst 2 Punkte.")
+        assert explain(last, names, 0).endswith("Computer hat den letzten Stich gemacht und bekommt 1 Punkt.")
+        i18n.set_language("ja")
+        text.set_language("ja")
+        assert explain(correct, names, 0).endswith("あなたに2ゲーム点。")
+    finally:
+        i18n.set_language("en")
+        text.set_language("en")
 
 
 def test_the_catalogues_fill_the_same_placeholders_as_the_bots_templates():

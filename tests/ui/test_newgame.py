@@ -68,11 +68,11 @@ def test_choices_reach_the_table(app):
     assert scene.players == 9 and len([b for b in scene.buttons if b.action.startswith("level:")]) == 8
     click(app, "level:0")  # beginner -> player
     click(app, "level:1", button=3)  # right click: beginner -> expert
-    click(app, "preset:big table")
+    click(app, "preset:big_table")
     assert scene.options.deck == "52"
     click(app, "opt:feuer")
     assert scene.options.feuer is False and scene.preset == ""
-    assert choices("schwimmen", "closed_game") == (False,)  # not playable at the table: fixed
+    assert choices("schwimmen", "closed_game") == (False, True)  # a house rule, offered (A-W5)
     click(app, "start")
     table = app.scene
     assert isinstance(table, TableScene) and table.game_id == "schwimmen"

@@ -11,7 +11,9 @@ through the buttons, Left/Right or Enter/Space activate, Enter on Deal starts.
 
 :func:`draw_rules_overlay` shows the active rules of a running match (the table's I key).
 
-Glossary: preset = a named rule set ("seed rules", "pagat", ...); Bummerl = a lost match.
+Glossary: preset = a named rule set ("classic", "basic", "pagat", ...); Bummerl = a lost match.
+The house rules of RULES.md A-W5 (``HOUSE_RULES``) are offered, off by default, and their
+label and explanation say that they are house rules.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ from game.ui.widgets import BRASS, CREAM, FELT, FELT_DARK, MUTED, Button, draw_p
 
 #: Choices for integer options (the default is always among them).
 INT_CHOICES: dict[str, tuple[int, ...]] = {"match_target": (7, 12, 24, 36), "lives": (1, 2, 3, 4, 5)}
-#: Options the table cannot play yet: shown, but fixed to their default.
-LOCKED: frozenset[str] = frozenset({"closed_game"})
+#: Options the table cannot play yet: shown, but fixed to their default (none at present).
+LOCKED: frozenset[str] = frozenset()
 
 
 def choices(game_id: str, name: str) -> tuple[Any, ...]:
@@ -60,7 +62,7 @@ class NewGameScene(Scene):
         self.min_players, self.max_players = info.min_players, info.max_players
         self.players = max(self.min_players, min(self.max_players, app.config.players or self.min_players))
         self.levels = [level] * (self.max_players - 1)
-        self.preset = "seed rules"
+        self.preset = next(iter(PRESETS[game_id]))  # the defaults of RULES.md
         self.options = preset(game_id, self.preset)
         from game.ui.scenes.table import setup_for
 
@@ -156,7 +158,7 @@ class NewGameScene(Scene):
         row = min(int(bh * 1.9), right.height // max(1, len(fields)))
         for i, name in enumerate(fields):
             r = pygame.Rect(right.right - 150, right.top + i * row, 150, min(bh, row - 4))
-            out.append(Button(f"opt:{name}", option_value(getattr(self.options, name)), r,
+            out.append(Button(f"opt:{name}", option_value(getattr(self.options, name), name), r,
                               enabled=len(choices(self.game_id, name)) > 1))
         self._right, self._row, self._fields = right, row, fields
         out.append(Button("back", t("btn.back"), pygame.Rect(w // 2 - 230, h - 62, 200, 44)))
@@ -223,8 +225,9 @@ class NewGameScene(Scene):
         for i, name in enumerate(self._fields):
             y = self._right.top + i * self._row
             width = self._right.width - 160
-            draw_text(surface, option_label(name), (self._right.left, y), size, CREAM, bold=True, max_width=width)
-            draw_text(surface, option_description(name), (self._right.left, y + int(size * 1.25)),
+            draw_text(surface, option_label(name, self.game_id), (self._right.left, y), size, CREAM, bold=True,
+                      max_width=width)
+            draw_text(surface, option_description(name, self.game_id), (self._right.left, y + int(size * 1.25)),
                       max(11, int(size * 0.85)), MUTED, max_width=width)
         for i, b in enumerate(self.buttons):
             b.draw(surface)
@@ -247,9 +250,9 @@ def draw_rules_overlay(surface: pygame.Surface, game_id: str, options: Any) -> N
     for name in fields:
         if y + row > box.bottom:
             break
-        draw_text(surface, option_label(name), (box.left + 20, y), size, CREAM, bold=True, max_width=260)
-        draw_text(surface, option_value(getattr(options, name)), (box.left + 290, y), size, BRASS, bold=True,
+        draw_text(surface, option_label(name, game_id), (box.left + 20, y), size, CREAM, bold=True, max_width=260)
+        draw_text(surface, option_value(getattr(options, name), name), (box.left + 290, y), size, BRASS, bold=True,
                   max_width=110)
-        draw_text(surface, option_description(name), (box.left + 410, y), max(11, int(size * 0.9)), MUTED,
+        draw_text(surface, option_description(name, game_id), (box.left + 410, y), max(11, int(size * 0.9)), MUTED,
                   max_width=box.right - box.left - 430)
         y += row

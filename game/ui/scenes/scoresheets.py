@@ -25,6 +25,7 @@ import pygame
 
 from game.ui.app import App, Scene
 from game.ui.scenes.table_family_text import contract_name, t
+from game.ui.text import deck_style_of
 from game.ui.widgets import BRASS, CREAM, MUTED, RED, Button, draw_panel, draw_text, layout_row, shade
 
 
@@ -145,7 +146,8 @@ class SheetScene(Scene, ABC):
         if result is None:
             return y
         names = [self.name(s) for s in range(len(result.points))]
-        text = describe_result(self.controller.game_id, result, names)
+        you = self.table.human_seat if self.controller.human_seat is not None else None
+        text = describe_result(self.controller.game_id, result, names, you)
         for line in _wrap(text, size, rect.width - 60)[:3]:
             draw_text(surface, line, (rect.left + 30, y), size, BRASS)
             y += int(size * 1.35)
@@ -179,8 +181,11 @@ class FamilySummary(SheetScene):
         y = self.title(surface, rect, t("summary.title"), size)
         d = (c.round_result.details or {}) if c.round_result else {}
         mult = d.get("multiplier", 1)
+        decl = int(d.get("declarer", 0))
+        you = self.table.human_seat if c.human_seat is not None else None
+        # "Bettler by you", "Bettler von dir": the human in the dative, other players by name
         head = t("sheet2.contract_line", contract=contract_name(d.get("contract")),
-                 declarer=self.name(d.get("declarer", 0)), mult=mult)
+                 declarer=t("seat.you.dat") if decl == you else self.name(decl), mult=mult)
         draw_text(surface, head, (rect.left + 30, y), size, CREAM, bold=True, max_width=rect.width - 60)
         y = self.sentence(surface, rect, y + int(size * 1.6), size)
         cols = [rect.left + int(rect.width * 0.5), rect.left + int(rect.width * 0.75)]
@@ -276,7 +281,7 @@ class SchwimmenSummary(SheetScene):
             color = MUTED if out and s not in losers else CREAM
             draw_text(surface, self.name(s), (rect.left + 30, y), size, color, bold=True, max_width=160)
             if s < len(hands) and hands[s]:
-                draw_text(surface, _pretty(hands[s]), (rect.left + 200, y), size, color, max_width=200)
+                draw_text(surface, _pretty(hands[s], deck_style_of(self.table)), (rect.left + 200, y), size, color, max_width=200)
                 draw_text(surface, values[s], (rect.left + 420, y), size, BRASS, bold=True, max_width=80)
             if s in losers:
                 draw_text(surface, t("swim.lost_life"), (rect.left + 520, y), size, RED, bold=True, max_width=170)
@@ -317,7 +322,8 @@ class SchwimmenSummary(SheetScene):
                       max_width=rect.width - 48)
             y += int(size * 1.5)
         if c.match_over and m.winners:
-            draw_text(surface, t("schwimmen.winner", name=self.name(m.winners[0])), (x0, y), size, BRASS, bold=True,
+            won = "schwimmen.winner.you" if m.winners[0] == self.controller.human_seat else "schwimmen.winner"
+            draw_text(surface, t(won, name=self.name(m.winners[0])), (x0, y), size, BRASS, bold=True,
                       max_width=rect.width - 48)
 
 
@@ -325,11 +331,11 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _pretty(cards: str) -> str:
+def _pretty(cards: str, style: str = "french") -> str:
     from game.cards import parse_cards
     from game.ui.text import card_name
 
     try:
-        return " ".join(card_name(c) for c in parse_cards(cards))
+        return (", " if style == "german" else " ").join(card_name(c, style) for c in parse_cards(cards))
     except ValueError:
         return cards

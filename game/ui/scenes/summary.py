@@ -1,7 +1,7 @@
 """End-of-deal summary overlay and the Bummerl score sheet.
 
-The summary shows both sides' card points, marriages and tricks, which row of RULES.md 2.6
-applied and why (built from ``RoundResult.details`` so every word goes through ``t``), the game
+The summary shows both sides' card points, marriages and tricks, which case of RULES.md 2.6
+applied and why, in words (no rule numbers) (built from ``RoundResult.details`` so every word goes through ``t``), the game
 points of the deal and the match score.  "Score sheet" (S) shows every deal of the match; at the
 end of the match the sheet opens with the result and the Bummerl.
 
@@ -10,11 +10,11 @@ Glossary: Bummerl = a lost match (two when the loser is Schneider, with 0 game p
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pygame
 
+from game.i18n import tn
 from game.ui.app import App, Scene
 from game.ui.text import t
 from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, layout_row, shade
@@ -22,8 +22,12 @@ from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, 
 _RULE_KEYS = {1: "rule.row1", 2: "rule.row2", 3: "rule.row3", 4: "rule.row4", 5: "rule.row5", 6: "rule.row6"}
 
 
-def explain(result: Any, name: Any) -> str:
-    """One sentence for the rule that applied, from the result's details (or its reason)."""
+def explain(result: Any, name: Any, you: int | None = None) -> str:
+    """One sentence for the scoring case that applied (RULES.md 2.6), from the result's details
+    (or its reason).  Each case has a subject, the player who declared, closed or took the last
+    trick, and an opponent; the sentence exists for "you" as the subject (``.you``), for "you"
+    as the opponent (``.them``) and for two other players (a demo), so every language can
+    conjugate; numbers go through plural forms ("1 trick", "2 game points")."""
     d = getattr(result, "details", {}) or {}
     row = d.get("row")
     if row not in _RULE_KEYS:
@@ -31,28 +35,24 @@ def explain(result: Any, name: Any) -> str:
     winner = d.get("winner", 0)
     x = d.get("declared_by")
     closer = d.get("closed_by")
+    if row in (1, 2, 3, 4):
+        subject = x if x is not None else winner
+    elif row == 5:
+        subject = closer if closer is not None else 1 - winner
+    else:
+        subject = winner
+    other = 1 - subject
+    scores, tricks = d.get("scores", (0, 0)), d.get("tricks", (0, 0))
     kw: dict[str, Any] = {
-        "winner": name(winner), "gp": d.get("game_points", 0), "score": d.get("declared_score"),
-        "declarer": name(x) if x is not None else "", "closer": name(closer) if closer is not None else "",
-        "other": name(1 - x) if x is not None else name(1 - winner),
-        "close_points": d.get("close_points"), "close_tricks": d.get("close_tricks"),
+        "p": name(subject), "o": name(other), "score": d.get("declared_score"),
+        "gp": tn("count.game_points", int(d.get("game_points", 0))),
+        "o_points": scores[other], "o_tricks": tn("count.tricks", int(tricks[other])),
+        "c_points": d.get("close_points"), "c_tricks": tn("count.tricks", int(d.get("close_tricks") or 0)),
     }
-    if x is not None:
-        kw["other_points"] = d.get("scores", (0, 0))[1 - x]
-        kw["other_tricks"] = d.get("tricks", (0, 0))[1 - x]
-    return t(_RULE_KEYS[row], **kw)
+    suffix = ".you" if subject == you else ".them" if other == you else ""
+    return t(_RULE_KEYS[row] + suffix, **kw)
 
 
-def rule_label(rule: str) -> str:
-    """The rule that applied, translated: the engine writes "2.6 row 1" (RULES.md 2.6, a row of
-    its scoring table); anything else is a rule number shown as it is."""
-    m = _ROW_RULE.match(rule)
-    if m:
-        return t("summary.rule_row", section=m.group(1), row=m.group(2))
-    return t("summary.rule", rule=rule)
-
-
-_ROW_RULE = re.compile(r"^(\d+(?:\.\d+)*) row (\d+)$")
 
 
 class SummaryScene(Scene):
@@ -198,12 +198,11 @@ class SummaryScene(Scene):
                 draw_text(surface, v, (col[i], y), size, CREAM, anchor="midtop", max_width=int(rect.width * 0.2))
             y += int(size * 1.55)
         y += 8
-        rule = explain(result, self._name) if result else ""
+        you = self.table.human_seat if c.human_seat is not None else None
+        rule = explain(result, self._name, you) if result else ""
         for line in _wrap(rule, size, rect.width - 60):
             draw_text(surface, line, (rect.left + 30, y), size, BRASS)
             y += int(size * 1.35)
-        if result is not None and result.rule:
-            draw_text(surface, rule_label(result.rule), (rect.left + 30, y), int(size * 0.85), MUTED)
 
     def _draw_sheet(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         c = self.controller
@@ -235,7 +234,7 @@ class SummaryScene(Scene):
             for i in range(2):
                 draw_text(surface, f"{rec.scores_after[i]}" + (f" (+{rec.points[i]})" if rec.points[i] else ""),
                           (cols[1 + i], y), size, CREAM)
-            short = explain(_Rec(rec), self._name)
+            short = explain(_Rec(rec), self._name, self.table.human_seat if c.human_seat is not None else None)
             draw_text(surface, short, (reason_x, y), int(size * 0.85), MUTED, max_width=rect.right - reason_x - 24)
             y += int(size * 1.45)
         pygame.draw.line(surface, MUTED, (rect.left + 24, y), (rect.right - 24, y))

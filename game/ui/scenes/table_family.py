@@ -31,10 +31,11 @@ from game.rules.base import Move
 from game.rules.contracts import BY_ID
 from game.ui import bidding
 from game.ui.scenes import table_family_draw as draw
+from game.ui.scenes import table_family_won as won
 from game.ui.scenes.table_family_anim import family_steps
 from game.ui.scenes.table_family_geometry import GameGeometry
-from game.ui.scenes.table_family_text import contract_name, suit_symbol, t
-from game.ui.text import card_name
+from game.ui.scenes.table_family_text import contract_name, play_help_key, suit_symbol, t
+from game.ui.text import card_name, deck_style_of
 from game.ui.widgets import Button
 
 DECK = deck20()
@@ -47,7 +48,7 @@ def _button(action: str, label: str, **kw: Any) -> Button:
     return Button(action, label, pygame.Rect(0, 0, 0, 0), **kw)
 
 
-def call_text(text: str) -> str:
+def call_text(text: str, style: str = "french") -> str:
     """A spoken decision ("bid gang", "turn 1", "kontra") as the callout shows it."""
     kind, _, arg = text.partition(" ")
     if kind == "bid":
@@ -55,7 +56,7 @@ def call_text(text: str) -> str:
     if kind == "raise":
         return t("fam.call.raise", contract=contract_name(arg))
     if kind == "trump":
-        return t("fam.call.trump", suit=suit_symbol(arg))
+        return t("fam.call.trump", suit=suit_symbol(arg, style))
     if kind == "cut":
         return t("fam.call.cut", n=arg)
     if kind == "turn":
@@ -80,8 +81,12 @@ class FamilyTable:
         self.selected: list[Card] = []  # cards chosen for the Dreier discard
         self.cursor = -1  # keyboard choice in the bidding panel
         self.show_rules = False
+        self.show_won = False  # the own side's won cards and card points (W, B13)
 
     # --- names and zones -----------------------------------------------------------------------
+
+    def _style(self) -> str:
+        return deck_style_of(self.scene)
 
     def name(self, seat: int) -> str:
         return self.scene.seat_name(seat)
@@ -178,7 +183,7 @@ class FamilyTable:
         elif phase == "trump":
             for m in legal:
                 if m.kind == "trump":
-                    out.append(_button(f"trump:{m.arg}", t("fam.btn.trump", suit=suit_symbol(m.arg))))
+                    out.append(_button(f"trump:{m.arg}", t("fam.btn.trump", suit=suit_symbol(m.arg, self._style()))))
                 elif m.kind == "turn":
                     out.append(_button(f"turn:{m.arg}", t("fam.btn.turn", n=m.arg)))
             best = self.default_move(legal, obs)
@@ -200,7 +205,7 @@ class FamilyTable:
             for m in legal:
                 if m.kind == "meld" and m.arg:
                     pts = 40 if m.arg == obs.trump else 20
-                    out.append(_button(f"meld:{m.arg}", t("btn.meld", points=pts, suit=suit_symbol(m.arg))))
+                    out.append(_button(f"meld:{m.arg}", t("btn.meld", points=pts, suit=suit_symbol(m.arg, self._style()))))
             if any(m.kind == "declare" for m in legal):
                 out.append(_button("declare", t("fam.btn.declare"), key=pygame.K_d, default=phase == "claim"))
             if phase == "claim" and any(m.kind == "pass" for m in legal):
@@ -262,6 +267,9 @@ class FamilyTable:
         if key == pygame.K_i:
             self.show_rules = not self.show_rules
             return None
+        if key == won.KEY:
+            self.show_won = won.available(self.obs) and not self.show_won
+            return None
         phase = obs.phase if obs is not None else ""
         want: tuple[str, str | None] | None = None
         if phase == "cut":
@@ -319,23 +327,29 @@ class FamilyTable:
 
     def describe(self, event: Any, obs: Any) -> str | None:
         name = self.name
+        human = self.scene.controller.human_seat is not None
         if isinstance(event, ev.RoundStarted):
+            if obs.dealer == obs.seat and human:
+                return t("fam.status.you_deal")
             return t("fam.status.deal", name=name(obs.dealer))
         if isinstance(event, ev.Announced):
-            return t("fam.status.call", name=name(event.seat), call=call_text(event.text))
-        mine = event_seat(event) == obs.seat and self.scene.controller.human_seat is not None
+            return t("fam.status.call", name=name(event.seat), call=call_text(event.text, self._style()))
+        mine = event_seat(event) == obs.seat and human
         if isinstance(event, ev.TalonTaken):
             return t("fam.status.you_talon") if mine else t("fam.status.talon", name=name(event.seat))
         if isinstance(event, ev.Discarded):
             return t("fam.status.you_discard") if mine else t("fam.status.discard", name=name(event.seat))
         who = "status.you." if mine else "status."
         if isinstance(event, ev.CardPlayed):
-            return t(who + "played", name=name(event.seat), card=card_name(event.card))
+            return t(who + "played", name=name(event.seat), card=card_name(event.card, self._style()))
         if isinstance(event, ev.TrickTaken):
             return t(who + "took", name=name(event.seat), points=event.points)
         if isinstance(event, ev.MarriageShown):
-            return t(who + "meld", name=name(event.seat), points=event.points, suit=suit_symbol(event.suit.value))
+            return t(who + "meld", name=name(event.seat), points=event.points,
+                     suit=suit_symbol(event.suit.value, self._style()))
         if isinstance(event, ev.Declared):
+            if mine:
+                return t("fam.status.you_declare", score=event.score)
             return t("fam.status.declare", name=name(event.seat), score=event.score)
         return None
 
@@ -356,7 +370,11 @@ class FamilyTable:
     def draw_hud(self, surface: pygame.Surface, obs: Any, geo: Any, to_move: int | None) -> None:
         draw.draw_hud(self, surface, obs, geo, to_move)
 
+    def on_press(self, pos: tuple[int, int]) -> bool:
+        return won.press(self, pos)
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        won.draw(self, surface)
         if self.show_rules:
             from game.ui.scenes.newgame import draw_rules_overlay
 
@@ -364,8 +382,9 @@ class FamilyTable:
 
     def help_text(self) -> str:
         phase = self.obs.phase if self.obs is not None else ""
-        return t(f"fam.help.{phase}") if phase in ("cut", "trump", "bid", "discard", "raise", "kontra") else t(
-            "fam.help.play")
+        if phase in ("cut", "trump", "bid", "discard", "raise", "kontra"):
+            return t(f"fam.help.{phase}")
+        return t(play_help_key(getattr(self.obs, "contract", None)))
 
     def match_score_text(self) -> str:
         return draw.match_score_text(self)

@@ -11,9 +11,11 @@ from typing import Any
 
 import pygame
 
+from game.i18n import tn
 from game.rules.contracts import BY_ID
 from game.ui import bidding
 from game.ui.scenes.table_family_text import contract_name, suit_symbol, t
+from game.ui.text import deck_style_of
 from game.ui.widgets import BRASS, CREAM, MUTED, RED, draw_panel, draw_text
 
 AUCTION = ("cut", "trump", "bid", "discard", "raise", "kontra")
@@ -32,7 +34,7 @@ def draw_hud(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, to_move: 
 
     w, h = surface.get_size()
     size = max(13, h // 48)
-    _draw_info(surface, obs, geo, size, helper.name)
+    _draw_info(surface, obs, geo, size, helper.name, deck_style_of(helper.scene))
     _draw_labels(helper, surface, obs, geo, size, to_move)
     scene = helper.scene
     if obs.phase == "bid" and scene.buttons and scene.presenter.idle:
@@ -41,7 +43,7 @@ def draw_hud(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, to_move: 
         for seat, text in last_calls(obs).items():
             if seat == obs.seat and obs.phase == "bid" and scene.buttons:
                 continue
-            _bubble(surface, geo, seat, call_text(text), size)
+            _bubble(surface, geo, seat, call_text(text, deck_style_of(helper.scene)), size)
     if obs.talon_size:
         r = geo.stock_rect
         draw_text(surface, t("term.talon"), (r.centerx, r.bottom + 6), size, MUTED, anchor="midtop")
@@ -56,7 +58,7 @@ def draw_hud(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, to_move: 
                   anchor="center")
 
 
-def _draw_info(surface: pygame.Surface, obs: Any, geo: Any, size: int, name: Any) -> None:
+def _draw_info(surface: pygame.Surface, obs: Any, geo: Any, size: int, name: Any, style: str = "french") -> None:
     """Contract, declarer and trump, always visible; the multiplier badge beside them."""
     line = int(size * 1.35)
     box = info_rect(geo, size)
@@ -72,7 +74,7 @@ def _draw_info(surface: pygame.Surface, obs: Any, geo: Any, size: int, name: Any
         trump = t("fam.info.no_trumps")
         color = MUTED
     else:
-        trump = t("fam.info.trumps", suit=suit_symbol(obs.trump)) if obs.trump else t("fam.info.trumps", suit="?")
+        trump = t("fam.info.trumps", suit=suit_symbol(obs.trump, style)) if obs.trump else t("fam.info.trumps", suit="?")
         color = RED if obs.trump in ("H", "D") else CREAM
     draw_text(surface, trump, (x, y + 2 * line), size, color, bold=True, max_width=box.width - 20)
     if obs.multiplier > 1:
@@ -116,7 +118,7 @@ def _draw_labels(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, size:
         title = helper.name(seat) + (f" · {' · '.join(tags)}" if tags else "")
         points = scores[seat] if seat < len(scores) else 0
         won = sum(1 for tr in obs.tricks if tr.winner == seat)
-        stats = t("fam.label.stats", gp=points, tricks=won)
+        stats = t("fam.label.stats", gp=tn("count.game_points", points), tricks=tn("count.tricks", won))
         if seat == me:
             draw_text(surface, title, (lab.left + 10, lab.top + 6), size, BRASS, bold=True, max_width=lab.width - 20)
             draw_text(surface, stats, (lab.left + 10, lab.bottom - 6), size, CREAM, anchor="bottomleft",

@@ -43,23 +43,40 @@ def contract_name(contract_id: str | None) -> str:
     return i18n.contract_name(contract_id)
 
 
-def option_label(name: str) -> str:
+def option_label(name: str, game_id: str | None = None) -> str:
     _ensure()
-    return i18n.option_label(name)
+    return i18n.option_label(name, game_id)
 
 
-def option_description(name: str) -> str:
+def option_description(name: str, game_id: str | None = None) -> str:
     _ensure()
-    return i18n.option_description(name)
+    return i18n.option_description(name, game_id)
 
 
-def option_value(value: Any) -> str:
+def option_value(value: Any, name: str | None = None) -> str:
     _ensure()
-    return i18n.option_value(value)
+    return i18n.option_value(value, name)
 
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def suit_symbol(letter: str | None) -> str:
+def suit_symbol(letter: str | None, deck_style: str = "french") -> str:
+    """A suit as its symbol (♠ ♥ ♦ ♣); the German pack has no such symbols, so with it the
+    suit's German name (Laub, Herz, Schellen, Eichel, in the current language)."""
+    if deck_style == "german" and letter in SUIT_SYMBOL:
+        _ensure()
+        return i18n.suit_name(letter, "german")
     return SUIT_SYMBOL.get(letter or "", "–")
+
+
+def play_help_key(contract: str | None) -> str:
+    """The key help while playing names only what the contract allows: marriages and the 66
+    declaration in the Normal game, marriages alone in a Schnapser (declarer only), neither in
+    Bettler, Gang and the other trick contracts (RULES.md B14, B15)."""
+    from game.rules.contracts import BY_ID, Goal, Melds
+
+    row = BY_ID.get(contract or "")
+    if row is None or row.goal is Goal.NORMAL:
+        return "fam.help.play"
+    return "fam.help.play_meld" if row.melds is not Melds.NONE else "fam.help.play_plain"

@@ -20,8 +20,9 @@ import pygame
 from game.cards import NORMAL_ORDER, Card, Suit, deck20
 from game.rules import events as ev
 from game.rules.base import Move
+from game.ui.scenes.table_family_text import suit_symbol
 from game.ui.scenes.table_geometry import TableGeometry
-from game.ui.text import card_name, suit_name, t
+from game.ui.text import card_name, deck_style_of, suit_name, t
 from game.ui.widgets import BRASS, CREAM, MUTED, RED, Button, draw_panel, draw_text
 
 #: Suit order of the sorted hand after the trumps: alternating colours (S, H, C, D).
@@ -110,7 +111,7 @@ class SchnapsenTable:
         for m in legal:
             if m.kind == "meld" and m.arg:
                 pts = 40 if obs.trump.value == m.arg else 20
-                out.append(Button(f"meld:{m.arg}", t("btn.meld", points=pts, suit=Suit.parse(m.arg).symbol),
+                out.append(Button(f"meld:{m.arg}", t("btn.meld", points=pts, suit=suit_symbol(m.arg, self._style())),
                                   pygame.Rect(0, 0, 0, 0), key=pygame.K_m))
         if "declare" in kinds:
             out.append(Button("declare", t("btn.declare"), pygame.Rect(0, 0, 0, 0), key=pygame.K_d,
@@ -157,23 +158,26 @@ class SchnapsenTable:
     def describe(self, event: Any, obs: Any) -> str | None:
         """The status line for ``event`` ("Bot melds 40 in hearts"); None for silent events."""
         if isinstance(event, ev.RoundStarted):
-            return self._say("deal", obs.dealer, obs, suit=suit_name(obs.trump))
+            return self._say("deal", obs.dealer, obs, suit=suit_name(obs.trump, self._style()))
         if isinstance(event, ev.CardPlayed):
-            return self._say("played", event.seat, obs, card=card_name(event.card))
+            return self._say("played", event.seat, obs, card=card_name(event.card, self._style()))
         if isinstance(event, ev.TrickTaken):
             return self._say("took", event.seat, obs, points=event.points)
         if isinstance(event, ev.TrumpExchanged):
-            return self._say("exchange", event.seat, obs, card=card_name(event.turnup))
+            return self._say("exchange", event.seat, obs, card=card_name(event.turnup, self._style()))
         if isinstance(event, ev.TalonClosed):
             return self._say("close", event.seat, obs)
         if isinstance(event, ev.MarriageShown):
             key = "meld_pending" if event.pending else "meld"
-            return self._say(key, event.seat, obs, points=event.points, suit=suit_name(event.suit))
+            return self._say(key, event.seat, obs, points=event.points, suit=suit_name(event.suit, self._style()))
         if isinstance(event, ev.Declared):
             return self._say("declare_ok" if event.correct else "declare_bad", event.seat, obs, score=event.score)
         if isinstance(event, ev.Announced) and event.text == "pass":
             return self._say("pass", event.seat, obs)
         return None
+
+    def _style(self) -> str:
+        return deck_style_of(self.scene)
 
     def _say(self, what: str, seat: int, obs: Any, **kw: Any) -> str:
         # Separate sentences for the human ("You play") so every language can conjugate.
@@ -193,10 +197,14 @@ class SchnapsenTable:
         symbol_color = RED if obs.trump in (Suit.HEARTS, Suit.DIAMONDS) else CREAM
         draw_text(surface, t("table.trump", suit=""), (box.left + 10, box.top + 6), size, MUTED,
                   max_width=box.width - 50)
-        draw_text(surface, suit_name(obs.trump), (box.left + 10, box.bottom - 6), size, CREAM,
+        draw_text(surface, suit_name(obs.trump, self._style()), (box.left + 10, box.bottom - 6), size, CREAM,
                   anchor="bottomleft", max_width=box.width - 56)
-        draw_text(surface, obs.trump.symbol, (box.right - 10, box.centery), int(box.height * 0.7), symbol_color,
-                  bold=True, anchor="midright")
+        if self._style() == "german":  # the German pip (Laub, Herz, Schellen, Eichel), not a French ♦
+            icon = _suit_icon(obs.trump, int(box.height * 0.62))
+            surface.blit(icon, icon.get_rect(midright=(box.right - 10, box.centery)))
+        else:
+            draw_text(surface, obs.trump.symbol, (box.right - 10, box.centery), int(box.height * 0.7), symbol_color,
+                      bold=True, anchor="midright")
         # Stock state under the stock.
         if obs.closed:
             stock_text = t("table.stock_closed")
@@ -234,3 +242,16 @@ class SchnapsenTable:
 
 def make_helper(scene):
     return SchnapsenTable(scene)
+
+
+_ICON_ART: Any = None
+
+
+def _suit_icon(suit: Suit, size: int) -> pygame.Surface:
+    """The German suit pip for the trump badge (one shared, cached card-art renderer)."""
+    global _ICON_ART
+    if _ICON_ART is None:
+        from game.ui.cardart import CardArt
+
+        _ICON_ART = CardArt(max_entries=32)
+    return _ICON_ART.render_suit_icon(suit, size, "german")

@@ -4,14 +4,18 @@
 - The middle's three cards lie face up in the centre.  Swap one: click a hand card, then a
   middle card (either order), or drag a hand card onto a middle card; keyboard: Left/Right and
   Enter choose the hand card, M cycles the middle card, Enter swaps.
-- Swap all (A), Shove (S) and Knock (K) buttons appear only when they are legal.
+- Swap all (A) and Shove (S) buttons appear only when they are legal.  Knock (K) is offered on
+  every turn before anybody has knocked; a knock the rules refuse (e.g. under 20 points) is
+  answered with the reason, like any refused move.
 - 31 and Feuer end the deal with a banner; after a knock every seat still to play its final
   turn is marked; lives are drawn as matchsticks by each seat, a swimming badge at 0 lives,
   eliminated seats greyed; at the end of a deal all hands lie face up with their values.
 - I toggles the active rules overlay.
 
-The experimental closed game (RULES.md A-W5) is not offered at this table (the new-game screen
-leaves it off); two identical cards of the ``2x32`` pack share one sprite.
+The closed game (house rule, RULES.md W16/A-W5): the player to move holds five cards (three plus
+the two passed on to them); click two of them and press Pass two (G, "give") to pass them face down to
+the next player, or Knock (K) to pass them and knock with the three kept.  Two identical cards
+of the ``2x32`` pack share one sprite.
 
 Glossary: schieben = shove (pass), klopfen = knock, Schnauz = 31, Feuer = three aces,
 Mitte = the middle, schwimmen = playing on with no lives left.
@@ -33,7 +37,7 @@ from game.ui.scenes import table_schwimmen_draw as draw
 from game.ui.scenes.table_family_anim import reset_to_stock
 from game.ui.scenes.table_family_geometry import GameGeometry
 from game.ui.scenes.table_family_text import t
-from game.ui.text import card_name
+from game.ui.text import card_name, deck_style_of
 from game.ui.tween import Call, Parallel, Wait
 from game.ui.widgets import Button
 
@@ -60,6 +64,7 @@ class SchwimmenTable:
         self.sel_hand: Card | None = None
         self.sel_middle: Card | None = None
         self.callouts: dict[int, str] = {}
+        self.sel_pass: list[Card] = []  # closed game: the two cards chosen to pass on
         self.show_rules = False
         self._deck = pack(scene.controller.options)
 
@@ -83,7 +88,11 @@ class SchwimmenTable:
         return sorted(cards, key=lambda c: (SUITS.index(c.suit.value), -TRIPLE_STRENGTH[c.rank]))
 
     def hand_order(self, obs: Any) -> list[Card]:
-        return self.sort_cards(obs.hand, obs)
+        return self.sort_cards(tuple(obs.hand) + tuple(obs.pending), obs)
+
+    @staticmethod
+    def closed(obs: Any) -> bool:
+        return obs is not None and bool(obs.options.closed_game)
 
     def deal_plan(self, obs: Any) -> list[tuple[str, int]]:
         return []
@@ -100,6 +109,8 @@ class SchwimmenTable:
 
     def counts(self, obs: Any) -> dict[str, int]:
         out = {f"hand{q}": 3 if obs.active[q] else 0 for q in range(obs.players) if q != obs.seat}
+        if self.closed(obs) and obs.to_move is not None and obs.to_move != obs.seat and obs.phase != "over":
+            out[f"hand{obs.to_move}"] = 5  # three plus the two passed on to the player to move
         out["stock"] = obs.stock_size
         out["packetb"] = 3 if obs.phase == "choose" else 0
         return out
@@ -210,7 +221,30 @@ class SchwimmenTable:
     def _swap(self, legal: Sequence[Move], hand: Card, middle: Card) -> Move | None:
         return next((m for m in legal if m.kind == "swap" and m.cards[0] == hand and m.cards[1] == middle), None)
 
+    def _toggle_pass(self, card: Card) -> None:
+        """Closed game: choose (or un-choose) a card to pass on; at most two are chosen."""
+        chosen = [c for c in self.sel_pass if c != card]
+        if len(chosen) == len(self.sel_pass):
+            chosen = (chosen + [card])[-2:]
+        presenter = self.scene.presenter
+        if presenter is not None:
+            for c in set(self.sel_pass) | set(chosen):
+                if c in presenter.views:
+                    presenter.views[c].lift = 0.5 if c in chosen else 0.0
+        self.sel_pass = chosen
+
+    def _closed_move(self, kind: str, legal: Sequence[Move]) -> Move | None:
+        """Closed game: the pass2/knock move with the two chosen cards, or a refusal."""
+        if len(self.sel_pass) != 2:
+            self.scene.status.refuse(t("status.refused", reason=t("swim.refuse.choose_two")))
+            return None
+        given = tuple(sorted(self.sel_pass, key=lambda c: c.index))
+        return next((m for m in legal if m.kind == kind and m.cards == given), Move(kind, given))
+
     def card_move(self, card: Card, legal: Sequence[Move], obs: Any) -> Move | None:
+        if any(m.kind == "pass2" for m in legal):
+            self._toggle_pass(card)
+            return None
         if not any(m.kind == "swap" for m in legal):
             return None
         if self.sel_middle is not None:
@@ -243,15 +277,29 @@ class SchwimmenTable:
     def buttons(self, legal: Sequence[Move], obs: Any) -> list[Button]:
         self.obs = obs
         self._select(None, None)
+        self.sel_pass = []
         kinds = {m.kind for m in legal}
+        if self._may_try_knock(legal, obs):
+            kinds.add("knock")  # shown even when refused: pressing it says why (e.g. under 20)
         spec = [("keep", "swim.btn.keep", pygame.K_k), ("reject", "swim.btn.reject", pygame.K_r),
+                ("pass2", "swim.btn.pass2", pygame.K_g),
                 ("swapall", "swim.btn.swapall", pygame.K_a), ("shove", "swim.btn.shove", pygame.K_s),
                 ("knock", "swim.btn.knock", pygame.K_k)]
         return [Button(kind, t(key), pygame.Rect(0, 0, 0, 0), key=k, default=kind == "keep")
                 for kind, key, k in spec if kind in kinds]
 
+    @staticmethod
+    def _may_try_knock(legal: Sequence[Move], obs: Any) -> bool:
+        """A turn on which knocking is the player's question (nobody has knocked yet)."""
+        return bool(legal) and obs is not None and obs.phase == "turn" and obs.knocker is None
+
     def action_move(self, action: str, legal: Sequence[Move]) -> Move | None:
-        return next((m for m in legal if m.kind == action), None)
+        if action in ("pass2", "knock") and any(m.kind == "pass2" for m in legal):
+            return self._closed_move(action, legal)
+        move = next((m for m in legal if m.kind == action), None)
+        if move is None and action == "knock" and self._may_try_knock(legal, self.obs):
+            return Move("knock")  # refused by the rules, which say why
+        return move
 
     def key_move(self, key: int, legal: Sequence[Move], obs: Any) -> Move | None:
         if key == pygame.K_i:
@@ -262,12 +310,14 @@ class SchwimmenTable:
             i = (mid.index(self.sel_middle) + 1) % len(mid) if self.sel_middle in mid else 0
             self._select(self.sel_hand, mid[i])
             return None
-        kind = {pygame.K_a: "swapall", pygame.K_s: "shove", pygame.K_r: "reject"}.get(key)
+        kind = {pygame.K_a: "swapall", pygame.K_s: "shove", pygame.K_r: "reject", pygame.K_g: "pass2"}.get(key)
         if key == pygame.K_k:
             kind = "keep" if any(m.kind == "keep" for m in legal) else "knock"
         return self.action_move(kind, legal) if kind else None
 
     def default_move(self, legal: Sequence[Move], obs: Any) -> Move | None:
+        if any(m.kind == "pass2" for m in legal):
+            return self._closed_move("pass2", legal)
         if self.sel_hand is not None and self.sel_middle is not None:
             return self._swap(legal, self.sel_hand, self.sel_middle)
         return self.action_move("keep", legal)
@@ -275,19 +325,25 @@ class SchwimmenTable:
     # --- status, HUD and hooks -----------------------------------------------------------------
 
     def describe(self, event: Any, obs: Any) -> str | None:
-        name = self.name
         if isinstance(event, ev.RoundStarted):
-            return t("swim.status.deal", name=name(obs.dealer))
+            return self._say("deal", obs.dealer, obs)
         if isinstance(event, ev.Announced):
-            return t(f"swim.status.{event.text}", name=name(event.seat))
+            return self._say(event.text, event.seat, obs)
         if isinstance(event, ev.Swapped):
             if len(event.given) == 3:
-                return t("swim.status.swapall", name=name(event.seat))
-            return t("swim.status.swap", name=name(event.seat), given=card_name(event.given[0]),
-                     taken=card_name(event.taken[0]))
+                return self._say("swapall", event.seat, obs)
+            style = deck_style_of(self.scene)
+            return self._say("swap", event.seat, obs, given=card_name(event.given[0], style),
+                             taken=card_name(event.taken[0], style))
         if isinstance(event, ev.MiddleReplaced):
             return t("swim.status.new_middle")
         return None
+
+    def _say(self, what: str, seat: int, obs: Any, **kw: Any) -> str:
+        # Separate sentences for the human ("You shove", "Du schiebst") so every language conjugates.
+        if seat == obs.seat and self.scene.controller.human_seat is not None:
+            return t(f"swim.status.you.{what}", **kw)
+        return t(f"swim.status.{what}", name=self.name(seat), **kw)
 
     def draw_hud(self, surface: pygame.Surface, obs: Any, geo: Any, to_move: int | None) -> None:
         draw.draw_hud(self, surface, obs, geo, to_move)
@@ -300,7 +356,7 @@ class SchwimmenTable:
             draw_rules_overlay(surface, "schwimmen", self.scene.controller.options)
 
     def help_text(self) -> str:
-        return t("swim.help")
+        return t("swim.help.closed") if self.closed(self.obs) else t("swim.help")
 
     def match_score_text(self) -> str:
         c = self.scene.controller

@@ -56,7 +56,8 @@ def draw_hud(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, to_move: 
     if obs.phase == "choose" and to_move == me:
         text = t("swim.choose_hint")
     elif obs.final_round:
-        text = t("swim.final_round", name=helper.name(obs.knocker))
+        mine = obs.knocker == obs.seat and helper.scene.controller.human_seat is not None
+        text = t("swim.final_round.you") if mine else t("swim.final_round", name=helper.name(obs.knocker))
     elif to_move is not None:
         text = t("table.your_turn") if to_move == me else t("table.their_turn", name=helper.name(to_move))
     else:
