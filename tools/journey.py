@@ -40,7 +40,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from tools.monkey import DT, KEYS, LANGUAGES, SIZES, _fast_tmp, _LogTrap, _no_draw, _no_fsync  # noqa: E402
+from tools.monkey import KEYS, LANGUAGES, SIZES, Driver, _fast_tmp, _LogTrap, _no_fsync  # noqa: E402
 
 #: Every screen a journey can reach (a table once per game): the denominator of "screens".
 ALL_SCREENS = ("MenuScene", "NewGameScene", "SettingsScene", "RulesScene", "StatsScene", "DialogScene",
@@ -87,7 +87,7 @@ def _match_key(c: Any) -> tuple[str, int] | None:
     return (c.game_id, c.master_seed)
 
 
-class Journey:
+class Journey(Driver):
     """``Journey(seed).run(20_000)``: one seeded journey in a temporary home of its own."""
 
     def __init__(self, seed: int, *, draw_every: int = 4, size: tuple[int, int] = (1280, 720)) -> None:
@@ -162,34 +162,6 @@ class Journey:
 
     def _problem(self, kind: str, text: str) -> None:
         self.result.problems.append(Problem(self.seed, self.index, self.action, kind, text))
-
-    def _post(self, type_: int, **attrs: Any) -> None:
-        pygame.event.post(pygame.event.Event(type_, **attrs))
-
-    def _key(self, key: int, mod: int = 0) -> None:
-        self._post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        self._post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
-
-    def _click(self, pos: tuple[int, int], button: int = 1) -> None:
-        self._post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        self._post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-        self._post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-
-    def _step(self, frames: int = 1) -> None:
-        app = self.app
-        for _ in range(frames):
-            if app is None or not app.running:
-                return
-            self._frame += 1
-            if self._frame % self.draw_every:
-                original = app.draw
-                app.draw = _no_draw
-                try:
-                    app.step(DT)
-                finally:
-                    app.draw = original
-            else:
-                app.step(DT)
 
     def _buttons(self) -> list[Any]:
         from game.ui.widgets import Button

@@ -101,7 +101,48 @@ class _LogTrap(logging.Handler):
             self.records.append(record)
 
 
-class Monkey:
+class Driver:
+    """Input as a player gives it: posted pygame events, one app frame at a time (shared by the
+    per-game monkey and the journey monkey).  Needs ``app``, ``draw_every`` and ``_frame``."""
+
+    app: Any
+    draw_every: int
+    _frame: int
+
+    def _post(self, type_: int, **attrs: Any) -> None:
+        pygame.event.post(pygame.event.Event(type_, **attrs))
+
+    def _key(self, key: int, mod: int = 0) -> None:
+        self._post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self._post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+
+    def _click(self, pos: tuple[int, int], button: int = 1) -> None:
+        self._post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self._post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self._post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+    def _step(self, frames: int = 1, draw: bool = False) -> int:
+        """Advance the app; draw only every ``draw_every``-th frame (drawing is the cost).
+        Returns the frames run."""
+        app, done = self.app, 0
+        for _ in range(frames):
+            if app is None or not app.running:
+                break
+            self._frame += 1
+            if self._frame % self.draw_every and not draw:
+                original = app.draw
+                app.draw = _no_draw
+                try:
+                    app.step(DT)
+                finally:
+                    app.draw = original
+            else:
+                app.step(DT)
+            done += 1
+        return done
+
+
+class Monkey(Driver):
     """One monkey run over one game: ``Monkey(seed, "schwimmen", 4).run(5000)``."""
 
     def __init__(self, seed: int, game_id: str, players: int, *, folder: Path | None = None,
@@ -306,35 +347,8 @@ class Monkey:
             return (self.rng.randint(r.left, max(r.left, r.right - 1)), self.rng.randint(r.top, max(r.top, r.bottom - 1)))
         return (self.rng.randrange(-5, w + 5), self.rng.randrange(-5, h + 5))
 
-    def _post(self, type_: int, **attrs: Any) -> None:
-        pygame.event.post(pygame.event.Event(type_, **attrs))
-
-    def _key(self, key: int, mod: int = 0) -> None:
-        self._post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        self._post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
-
-    def _click(self, pos: tuple[int, int], button: int = 1) -> None:
-        self._post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        self._post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-        self._post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-
     def _step(self, frames: int = 1, draw: bool = False) -> None:
-        """Advance the app; draw only every ``draw_every``-th frame (drawing is the cost)."""
-        app = self.app
-        for _ in range(frames):
-            if app is None or not app.running:
-                return
-            self._frame += 1
-            if self._frame % self.draw_every and not draw:
-                original = app.draw
-                app.draw = _no_draw
-                try:
-                    app.step(DT)
-                finally:
-                    app.draw = original
-            else:
-                app.step(DT)
-            self.result.frames += 1
+        self.result.frames += Driver._step(self, frames, draw)
 
     # --- actions -------------------------------------------------------------------------------
 

@@ -92,3 +92,13 @@ class MatchGuard:
                              confirm_label=t("confirm.quit.yes"), destructive=not saved)
         dialog.quit_question = True  # type: ignore[attr-defined]
         self.app.push(dialog)
+
+
+def start_new_match(app: Any, start: Callable[[], None]) -> None:
+    """Start a new match through the guard (asks first if one is in progress); without a session
+    (tests, smoke runs) at once."""
+    session = getattr(app, "session", None)
+    if session is not None:
+        session.guard.confirm_new_match(start)
+    else:
+        start()

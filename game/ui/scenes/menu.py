@@ -119,11 +119,9 @@ class MenuScene(Scene):
         """A new match of the chosen game; asks first when it would replace a match in progress."""
         if not has_table(self.game_id):
             return
-        session = getattr(self.app, "session", None)
-        if session is not None:
-            session.guard.confirm_new_match(self._start_now)
-        else:
-            self._start_now()
+        from game.ui.match_guard import start_new_match
+
+        start_new_match(self.app, self._start_now)
 
     def _start_now(self) -> None:
         from game.ui.scenes.table import TableScene

@@ -108,11 +108,9 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         """Deal: a new match with these choices; asks first if it would replace one in progress."""
-        session = getattr(self.app, "session", None)
-        if session is not None:
-            session.guard.confirm_new_match(self._start_now)
-        else:
-            self._start_now()
+        from game.ui.match_guard import start_new_match
+
+        start_new_match(self.app, self._start_now)
 
     def _start_now(self) -> None:
         from game.ui.scenes.table import TableScene
