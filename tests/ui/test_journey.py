@@ -310,3 +310,32 @@ def test_an_error_that_ends_the_app_is_said_at_the_next_start(tmp_path):
         assert isinstance(again.scene, MenuScene)
     finally:
         again.shutdown()
+
+
+def test_a_new_match_at_the_same_table_gets_the_cards_of_its_own_options(tmp_path):
+    """Found by the monkey with --options random: the next match at a Schwimmen table used a
+    52-card pack while the table still held the 32 cards of the match before (KeyError)."""
+    import dataclasses
+
+    from game.rules.options import OPTIONS_BY_GAME
+
+    cfg = AppConfig(size=(1280, 720), persist=False, speed=0.0, bot_pause=0.0, use_processes=False, seed=9)
+    small = OPTIONS_BY_GAME["schwimmen"]()
+    cfg.extra["match_setup"] = {"game_id": "schwimmen", "players": 3, "options": small, "levels": ["beginner"] * 2}
+    app = App(cfg)
+    try:
+        table = TableScene(app, "schwimmen", "beginner")
+        app.push(table)
+        app.step(DT)
+        cfg.extra["match_setup"] = {"game_id": "schwimmen", "players": 3, "levels": ["beginner"] * 2,
+                                    "options": dataclasses.replace(small, deck="52")}
+        c = table.controller
+        c.match = dataclasses.replace(c.match, winners=(0,))  # this match is over
+        assert c.match_over
+        table.next_deal()
+        for _ in range(200):
+            app.step(DT)
+        assert table.controller.options.deck == "52"
+        assert len(table.presenter.views) == 52
+    finally:
+        app.shutdown()

@@ -127,20 +127,18 @@ class TableScene(Scene):
         # the menu may start any game after the new-game screen set a count for another one.
         players = cfg.players if cfg.players and info.min_players <= cfg.players <= info.max_players \
             else info.min_players
+        # The new-game screen's choices (players, level per bot seat, options) for this game.
+        setup = setup_for(cfg, self.game_id)
+        players = setup.get("players", players)
+        options = setup.get("options")
+        bots = list(setup.get("levels") or [])[: players - 1]
+        bots += [self.level] * (players - 1 - len(bots))  # seats the setup names no level for
         if cfg.demo:
             human_seat = None
             levels = [self.level] * players
         else:
             human_seat = 0
-            levels = [HUMAN] + [self.level] * (players - 1)
-        # The new-game screen's choices (players, level per bot seat, options) for this game.
-        setup = setup_for(cfg, self.game_id)
-        options = None
-        if setup:
-            players = setup.get("players", players)
-            options = setup.get("options")
-            if not cfg.demo and setup.get("levels"):
-                levels = [HUMAN] + list(setup["levels"])[: players - 1]
+            levels = [HUMAN] + bots
         return MatchController(self.game_id, players, human_seat=human_seat, levels=levels, options=options,
                                master_seed=cfg.seed, bot_pause=cfg.bot_pause, use_processes=cfg.use_processes)
 
@@ -306,6 +304,9 @@ class TableScene(Scene):
         if self.controller.match_over:
             self.controller.close()
             self.controller = self._make_controller()
+            # a new match may have other options (a Schwimmen pack of 52 instead of 32): the
+            # game's helper is made for it anew, and the presenter's cards with it
+            self.helper = importlib.import_module(TABLE_HELPERS[self.game_id]).make_helper(self)
             self.presenter.reset()
         else:
             self.controller.next_round()
