@@ -38,18 +38,34 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+class UsageError(Exception):
+    """A command-line value that cannot be used: one line for stderr, exit code 2."""
+
+
 def _size(text: str | None) -> tuple[int, int] | None:
-    if not text:
+    """``--size WxH`` within the window limits of ``game.settings`` (the app then fits it to the
+    display)."""
+    from game.settings import MAX_WINDOW, MIN_WINDOW
+
+    if text is None:
         return None
     try:
-        w, h = text.lower().split("x")
-        return int(w), int(h)
+        w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise SystemExit(f"--size wants WxH, e.g. 1280x720, not {text!r}") from None
+        raise UsageError(f"--size wants WxH, e.g. 1280x720, not {text!r}") from None
+    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
+        raise UsageError(f"--size {text}: the window must be between {MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
+                         f" and {MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
+    return w, h
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    try:
+        size = _size(args.size)
+    except UsageError as e:
+        print(f"kartenstube: {e}", file=sys.stderr)
+        return 2
     from game.diagnostics import setup_logging
     from game.resources import state_dir
 
@@ -68,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.lang:
         set_language(args.lang)
-    config = AppConfig(size=_size(args.size), lang=args.lang or "en", seed=args.seed, demo=args.demo,
+    config = AppConfig(size=size, lang=args.lang or "en", seed=args.seed, demo=args.demo,
                        smoke_deals=args.smoke, game_id=args.game, players=args.players, level=args.level)
     if args.smoke:
         config.speed = 0.0

@@ -79,7 +79,10 @@ class Session:
         self.notices: list[tuple[str, dict[str, Any]]] = []
         self._check_storage(explicit={"config": config_folder or cfg.settings_dir,
                                       "data": data_folder or cfg.extra.get("data_dir")})
-        self.settings = settings_mod.load(self.settings_path)
+        self.settings, bad_settings = settings_mod.load_checked(self.settings_path)
+        if bad_settings is not None:  # set aside and repaired: said once, on the menu
+            where = bad_settings.moved_to or self.settings_path
+            self.notices.append(("notice.settings_reset", {"path": str(where)}))
         self.apply(self.settings, save=False, first=True)
 
     def _check_storage(self, explicit: dict[str, Any]) -> None:

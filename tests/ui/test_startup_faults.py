@@ -216,3 +216,29 @@ def test_a_bad_save_that_cannot_be_moved_aside_is_never_written_over(tmp_path, m
     assert slot.write(c) is False and slot.problem
     slot.clear()
     assert save.read_text(encoding="utf-8") == '{"format": "kartenstube-save", "vers'  # untouched
+
+
+# --- a bad settings file (issue 25) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("window_size", ["abc", [100], None, 5])
+def test_a_bad_window_size_starts_the_app_and_says_so_once(tmp_path, monkeypatch, rendered, window_size):
+    from game.ui.scenes.menu import MenuScene
+
+    folders = user_folders(monkeypatch, tmp_path / "home")
+    folders["config"].mkdir(parents=True)
+    original = json.dumps({"language": "de", "window_size": window_size})
+    (folders["config"] / "settings.json").write_text(original, encoding="utf-8")
+    code, seen = run_main(monkeypatch, [])
+    assert code == 0 and isinstance(seen["scenes"][-1], MenuScene)
+    assert seen["app"].size == (1280, 720)
+    aside = list(folders["config"].glob("settings.json.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == original
+    i18n.set_language("de")  # the language setting was kept
+    notice = i18n.t("notice.settings_reset", path=str(aside[0]))
+    assert "Einstellungen" in notice
+    assert seen["session"].notices == [("notice.settings_reset", {"path": str(aside[0])})]
+    assert squeeze(notice) in squeeze("".join(rendered))
+    # the second start finds the repaired file and says nothing
+    code, seen = run_main(monkeypatch, [])
+    assert code == 0 and seen["session"].notices == []
