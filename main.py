@@ -102,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
                               save_matches=not args.demo)
             if not args.demo:
                 problem = session.check_save()
+                stats_problem = session.stats.check()  # a damaged, busy or read-only database: said once
+                if stats_problem is not None:
+                    session.notices.append(stats_problem)
         from game.ui.session import open_menu
 
         menu = open_menu(app, problem)

@@ -242,3 +242,15 @@ def test_a_bad_window_size_starts_the_app_and_says_so_once(tmp_path, monkeypatch
     # the second start finds the repaired file and says nothing
     code, seen = run_main(monkeypatch, [])
     assert code == 0 and seen["session"].notices == []
+
+
+def test_a_damaged_statistics_file_is_kept_and_said_on_the_menu(tmp_path, monkeypatch, rendered):
+    folders = user_folders(monkeypatch, tmp_path / "home")
+    folders["data"].mkdir(parents=True)
+    (folders["data"] / "stats.sqlite3").write_bytes(b"not a database at all" * 50)
+    code, seen = run_main(monkeypatch, ["--lang", "en"])
+    assert code == 0
+    aside = list(folders["data"].glob("stats.sqlite3.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == b"not a database at all" * 50
+    assert seen["session"].notices == [("notice.stats_corrupt", {"path": str(aside[0])})]
+    assert squeeze(i18n.t("notice.stats_corrupt", path=str(aside[0]))) in squeeze("".join(rendered))
