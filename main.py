@@ -59,6 +59,22 @@ def _size(text: str | None) -> tuple[int, int] | None:
     return w, h
 
 
+class AlreadyRunningError(Exception):
+    """Another Kartenstube uses the same data folder (``game.instance``)."""
+
+
+def _lock_data_folder() -> None:
+    """Hold the data folder's lock before anything is read or written (even the log)."""
+    from game import instance
+    from game.resources import data_dir
+
+    try:
+        instance.acquire(data_dir())
+    except instance.AlreadyRunning as e:
+        raise AlreadyRunningError(f"Kartenstube is already running (it uses {e.folder}); this copy exits"
+                                  " without touching anything") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
@@ -66,6 +82,22 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         print(f"kartenstube: {e}", file=sys.stderr)
         return 2
+    if not args.smoke:  # smoke runs touch no file of the player's: they need no lock
+        try:
+            _lock_data_folder()
+        except AlreadyRunningError as e:
+            print(f"kartenstube: {e}", file=sys.stderr)
+            return 0  # a clean exit: the running copy goes on undisturbed
+    try:
+        return _run(args, size)
+    finally:
+        from game import instance
+
+        instance.release()
+
+
+def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
+    """The app itself, once the command line is known good and the data folder is ours."""
     from game.diagnostics import setup_logging
     from game.resources import state_dir
 
