@@ -18,6 +18,7 @@ import multiprocessing
 import os
 import sys
 import time
+from typing import Any
 
 START = time.perf_counter()
 
@@ -127,16 +128,20 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     try:
         app = App(config)
         problem = None
+        session = None
         if not args.smoke:  # smoke runs leave the player's settings, saves and statistics alone
             from game.ui.session import install
 
             session = install(app, cli_lang=args.lang, state_folder=log_folder, record=not args.demo,
                               save_matches=not args.demo)
+            _clean_leftovers(session)
             if not args.demo:
                 problem = session.check_save()
+                _offer_save_from_read_only_folder(session)
                 stats_problem = session.stats.check()  # a damaged, busy or read-only database: said once
                 if stats_problem is not None:
                     session.notices.append(stats_problem)
+        _quit_on_signals(app, session)
         from game.ui.session import open_menu
 
         menu = open_menu(app, problem)
@@ -147,6 +152,70 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
         logging.getLogger("kartenstube").exception("the app stopped on an error")
         return 1
     return code
+
+
+def _clean_leftovers(session: Any) -> None:
+    """Temporary files of killed writes and stand-in folders of ended runs (``game.instance``)."""
+    from game import instance, resources
+
+    folders = [session.config_folder, session.data_folder]
+    instance.clean_leftovers(folders, keep=resources._fallback_root)
+
+
+def _offer_save_from_read_only_folder(session: Any) -> None:
+    """A data folder that cannot be written was replaced by a temporary one for this run; the
+    match saved there is still good to resume (read only: nothing is written or moved there)."""
+    from game.persistence import SaveSlot
+    from game.resources import storage_problems
+
+    problem = storage_problems().get("data")
+    if problem is None or session.resumable is not None:
+        return
+    slot = SaveSlot(problem[0])
+    if not slot.exists():
+        return
+    from game.persistence import SaveError, load
+
+    cfg = session.app.config
+    try:
+        session.resumable = load(slot.path, bot_pause=cfg.bot_pause,
+                                 use_processes=cfg.use_processes)
+    except SaveError as e:
+        logging.getLogger("kartenstube").warning("the save in the read-only folder cannot be resumed: %s", e.reason)
+
+
+def _quit_on_signals(app: Any, session: Any) -> None:
+    """SIGTERM and SIGINT (Ctrl+C, a logout, ``kill``): save the match and leave the main loop
+    at the next frame, so the app ends within a second as if the window had been closed."""
+    import signal
+
+    def on_signal(signum: int, frame: object) -> None:
+        logging.getLogger("kartenstube").info("signal %d: saving and quitting", signum)
+        _save_now(session)
+        app.quit(0)
+
+    for name in ("SIGTERM", "SIGINT"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                signal.signal(sig, on_signal)
+            except ValueError:  # not the main thread (a test harness): the window's close works
+                return
+    logging.getLogger("kartenstube").info("SIGTERM and SIGINT save and quit")
+
+
+def _save_now(session: Any) -> None:
+    """Write the running match once more (it is saved after every move; this catches a move
+    whose save is still to come)."""
+    if session is None:
+        return
+    try:
+        table = session.table()
+        c = getattr(table, "controller", None)
+        if c is not None and session.save_matches and c.human_seat is not None:
+            session.slot.write(c)
+    except Exception:  # quitting must never fail
+        logging.getLogger("kartenstube").exception("the save at quitting failed")
 
 
 if __name__ == "__main__":

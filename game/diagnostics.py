@@ -59,6 +59,17 @@ def write_diagnostic_bundle(target: Path, log_folder: Path | None, settings: dic
     Raises OSError when the target cannot be written (the caller reports it)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(target.suffix + ".tmp")
+    try:
+        _write_bundle(tmp, log_folder, settings, match_record)
+        tmp.replace(target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a failed bundle leaves nothing behind
+        raise
+    return target
+
+
+def _write_bundle(tmp: Path, log_folder: Path | None, settings: dict[str, Any] | None,
+                  match_record: dict[str, Any] | None) -> None:
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as z:
         info = {
             "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
@@ -75,5 +86,3 @@ def write_diagnostic_bundle(target: Path, log_folder: Path | None, settings: dic
                     z.write(log, f"logs/{log.name}")
                 except OSError:
                     continue
-    tmp.replace(target)
-    return target

@@ -67,6 +67,25 @@ def atomic_write_text(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush a folder's entries to disk after a rename in it (POSIX), so that after a power cut
+    the new name is there too, not only the new data.  Windows has no such call (and NTFS
+    journals renames itself); a file system that refuses it is no reason to fail a save."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def match_record(c: MatchController) -> dict[str, Any]:
@@ -224,6 +243,7 @@ def set_aside(path: Path) -> Path | None:
             except OSError:
                 log.exception("could not set the bad save aside")
                 return None
+            sync_folder(path.parent)
             return target
     return None
 

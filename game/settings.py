@@ -182,6 +182,9 @@ def _set_aside(path: Path) -> Path | None:
     except OSError:
         log.exception("settings: could not move the corrupt file %s aside", path)
         return None
+    from game.persistence import sync_folder
+
+    sync_folder(path.parent)
     return target
 
 

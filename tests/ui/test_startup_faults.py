@@ -254,3 +254,26 @@ def test_a_damaged_statistics_file_is_kept_and_said_on_the_menu(tmp_path, monkey
     assert len(aside) == 1 and aside[0].read_bytes() == b"not a database at all" * 50
     assert seen["session"].notices == [("notice.stats_corrupt", {"path": str(aside[0])})]
     assert squeeze(i18n.t("notice.stats_corrupt", path=str(aside[0]))) in squeeze("".join(rendered))
+
+
+def test_an_intact_save_in_a_read_only_folder_is_still_offered(tmp_path, monkeypatch):
+    import tempfile
+
+    save = _valid_save_text()
+
+    folders = user_folders(monkeypatch, tmp_path / "home")
+    folders["data"].mkdir(parents=True)
+    (folders["data"] / SAVE_NAME).write_text(save, encoding="utf-8")
+    real = tempfile.TemporaryFile
+
+    def refuse(*args, dir=None, **kwargs):
+        if dir is not None and Path(dir) == folders["data"]:
+            raise PermissionError(13, "Permission denied")
+        return real(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", refuse)
+    code, seen = run_main(monkeypatch, ["--lang", "en"])
+    assert code == 0
+    assert seen["session"].resumable is not None
+    assert seen["session"].notices[0][0] == "notice.storage"
+    assert (folders["data"] / SAVE_NAME).read_text(encoding="utf-8") == save
