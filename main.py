@@ -13,18 +13,35 @@ when a table opens, so the first frame appears quickly.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import multiprocessing
 import os
 import sys
 import time
+import typing
 from typing import Any
 
 START = time.perf_counter()
 
 
+class UsageError(Exception):
+    """A command-line value that cannot be used: one line for stderr, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> typing.NoReturn:  # argparse's own: usage plus a line, as SystemExit
+        raise UsageError(message)
+
+
+#: Deals a smoke run may ask for, and the seed range of a match (``game.persistence`` checks it too).
+MAX_SMOKE_DEALS = 1_000_000
+MAX_SEED = 2**63 - 1
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="kartenstube", description="Austrian card games against the computer.")
+    """The command line, every value checked (raises UsageError with one line)."""
+    p = _Parser(prog="kartenstube", description="Austrian card games against the computer.")
     p.add_argument("--demo", action="store_true", help="bots play each other on screen")
     p.add_argument("--smoke", type=int, metavar="N", default=0,
                    help="headless self-test: a bot plays your seat through N deals at instant speed")
@@ -36,11 +53,26 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=None, help="master seed of the match")
     p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x720")
     p.add_argument("--verbose", "-v", action="store_true")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    _check(args)
+    return args
 
 
-class UsageError(Exception):
-    """A command-line value that cannot be used: one line for stderr, exit code 2."""
+def _check(args: argparse.Namespace) -> None:
+    """Values argparse cannot check alone: counts per game and ranges."""
+    from game.rules.registry import GAMES
+
+    info = GAMES[args.game]
+    if args.players is not None and not info.min_players <= args.players <= info.max_players:
+        allowed = (str(info.min_players) if info.min_players == info.max_players
+                   else f"{info.min_players} to {info.max_players}")
+        raise UsageError(f"--players {args.players}: {info.name} is played by {allowed} players")
+    if not 0 <= args.smoke <= MAX_SMOKE_DEALS:
+        raise UsageError(f"--smoke {args.smoke}: the number of deals must be from 1 to {MAX_SMOKE_DEALS}")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise UsageError(f"--seed {args.seed}: the seed must be from 0 to {MAX_SEED}")
+    if args.demo and args.smoke:
+        raise UsageError("--demo and --smoke cannot be used together")
 
 
 def _size(text: str | None) -> tuple[int, int] | None:
@@ -60,6 +92,47 @@ def _size(text: str | None) -> tuple[int, int] | None:
     return w, h
 
 
+NO_DISPLAY = "no display found; Kartenstube needs a desktop session"
+
+
+def _no_display(explicit: bool) -> str | None:
+    """None when a window can open; else why not.  Without a display SDL would quietly fall
+    back to its off-screen driver and run invisibly: that is only right when asked for."""
+    if explicit:
+        return None
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    try:
+        with _quiet_stderr():  # SDL prints its own complaints ("XDG_RUNTIME_DIR ..."): ours is the one line
+            pygame.display.init()
+    except pygame.error as e:
+        return f"{NO_DISPLAY} ({e})"
+    if pygame.display.get_driver() in ("offscreen", "dummy"):
+        pygame.display.quit()
+        return NO_DISPLAY
+    return None
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> typing.Iterator[None]:
+    """Silence the C library's writes to stderr (file descriptor 2) for a moment."""
+    try:
+        saved = os.dup(2)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        sys.stderr.flush()
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
 class AlreadyRunningError(Exception):
     """Another Kartenstube uses the same data folder (``game.instance``)."""
 
@@ -77,12 +150,18 @@ def _lock_data_folder() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
     try:
+        args = parse_args(argv)
         size = _size(args.size)
     except UsageError as e:
         print(f"kartenstube: {e}", file=sys.stderr)
         return 2
+    # the dummy and off-screen drivers only when asked for: a smoke run, a test or CI
+    explicit = bool(args.smoke) or bool(os.environ.get("SDL_VIDEODRIVER"))
+    no_display = _no_display(explicit)
+    if no_display:
+        print(f"kartenstube: {no_display}", file=sys.stderr)
+        return 1
     if not args.smoke:  # smoke runs touch no file of the player's: they need no lock
         try:
             _lock_data_folder()
