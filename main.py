@@ -218,7 +218,7 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
                 problem = session.check_save()
                 _offer_save_from_read_only_folder(session)
                 stats_problem = session.stats.check()  # a damaged, busy or read-only database: said once
-                if stats_problem is not None:
+                if stats_problem is not None and not _storage_told(session, stats_problem):
                     session.notices.append(stats_problem)
         _quit_on_signals(app, session)
         from game.ui.session import open_menu
@@ -248,7 +248,13 @@ def _offer_save_from_read_only_folder(session: Any) -> None:
     from game.resources import storage_problems
 
     problem = storage_problems().get("data")
-    if problem is None or session.resumable is not None:
+    if problem is None:
+        return
+    from game.stats import FILE_NAME, Stats
+
+    if (problem[0] / FILE_NAME).exists():  # the player's statistics, shown read-only, never hidden
+        session._stats = Stats(problem[0] / FILE_NAME)
+    if session.resumable is not None:
         return
     slot = SaveSlot(problem[0])
     if not slot.exists():
@@ -261,6 +267,13 @@ def _offer_save_from_read_only_folder(session: Any) -> None:
                                  use_processes=cfg.use_processes)
     except SaveError as e:
         logging.getLogger("kartenstube").warning("the save in the read-only folder cannot be resumed: %s", e.reason)
+
+
+def _storage_told(session: Any, stats_problem: tuple[str, dict[str, Any]]) -> bool:
+    """A read-only statistics file in a data folder already reported as unwritable: one notice
+    (the folder's) says it all."""
+    return stats_problem[0] == "notice.stats_read_only" and any(
+        key == "notice.storage" for key, _ in session.notices)
 
 
 def _quit_on_signals(app: Any, session: Any) -> None:

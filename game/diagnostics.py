@@ -27,6 +27,8 @@ def setup_logging(folder: Path | None, verbose: bool = False) -> Path | None:
     ``KEEP_RUNS`` runs kept as .1 .. .5).  Returns the log path, or None without a file log."""
     root = logging.getLogger()
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    # a log that cannot be written (a full disk) loses lines, never prints tracebacks at the player
+    logging.raiseExceptions = False
     fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not any(isinstance(h, logging.StreamHandler) and not isinstance(h, logging.FileHandler)
                for h in root.handlers):

@@ -240,8 +240,8 @@ def set_aside(path: Path) -> Path | None:
         if not target.exists():
             try:
                 os.replace(path, target)
-            except OSError:
-                log.exception("could not set the bad save aside")
+            except OSError as e:
+                log.warning("could not set the bad save aside: %s", e)
                 return None
             sync_folder(path.parent)
             return target
@@ -302,7 +302,8 @@ class SaveSlot:
         try:
             return load(self.path, **controller_kwargs), None
         except SaveError as e:
-            moved = set_aside(self.path)
+            # a file that cannot be read now (locked by another program) is not bad: keep it in place
+            moved = None if e.key == "save.bad.unreadable" else set_aside(self.path)
             self.bad = SaveProblem(e.key, dict(e.params), moved)
             if moved is None:
                 self.locked = True  # keep the file exactly as it is for the player

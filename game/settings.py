@@ -179,8 +179,8 @@ def _set_aside(path: Path) -> Path | None:
         n += 1
     try:
         path.rename(target)
-    except OSError:
-        log.exception("settings: could not move the corrupt file %s aside", path)
+    except OSError as e:
+        log.warning("settings: could not move the corrupt file %s aside: %s", path, e)
         return None
     from game.persistence import sync_folder
 
@@ -203,8 +203,11 @@ def load_checked(path: Path | None = None) -> tuple[Settings, SettingsProblem | 
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as exc:
-        log.warning("settings: cannot read %s (%s); using the defaults", path, exc)
+    except OSError as exc:  # locked or unreadable now: not bad, so left exactly where it is
+        log.warning("settings: cannot read %s (%s); using the defaults for this run", path, exc)
+        return Settings(), SettingsProblem((), None)
+    except UnicodeDecodeError as exc:
+        log.warning("settings: %s is not text (%s); using the defaults", path, exc)
         return _repair(path, Settings(), ())
     try:
         data = json.loads(text)
