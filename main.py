@@ -8,6 +8,13 @@
 ``multiprocessing.freeze_support()`` comes first so that the bots' worker process starts
 correctly from a PyInstaller bundle on Windows.  Heavy modules (rules, bots) are imported only
 when a table opens, so the first frame appears quickly.
+
+Before anything is read or written: every command-line value is checked (one line on stderr,
+exit code 2); without a display the app says so and exits 1 (SDL's dummy and off-screen drivers
+only when asked for: ``SDL_VIDEODRIVER`` set, or ``--smoke``); a second copy on the same data
+folder says that Kartenstube is already running and exits 0 (``game.instance``).  Then the
+leftovers of killed runs are removed, and SIGTERM/SIGINT save the match and quit at the next
+frame.
 """
 
 from __future__ import annotations

@@ -5,6 +5,13 @@ never overwritten and never allowed to crash the app.
 Problems carry a message id and parameters (``SaveError.key``/``params``, ``SaveSlot.bad``) so
 the app can tell the player in their language; ``reason`` stays an English sentence for logs.
 A bad file that cannot be moved aside locks the slot for the run: nothing is written over it.
+
+Loading checks the whole record against the table before "Resume" is offered
+(:func:`check_record`: a player count the game allows, the human seat at the table, known bot
+levels, options of the right type and choice, a dealer at the table) and replays the whole move
+list.  A file that cannot be read right now (locked by another program) is not bad: it stays
+where it is.  Each match carries a stable id (``match_id``, saved with it) under which the
+statistics file its deals.  Every atomic write and every rename also syncs the folder (POSIX).
 """
 
 from __future__ import annotations
