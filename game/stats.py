@@ -48,6 +48,8 @@ log = logging.getLogger(__name__)
 
 FILE_NAME = "stats.sqlite3"
 HUMAN = "human"
+#: A busy database is tried again for writing at most this often.
+RETRY_SECONDS = 30.0
 
 def match_level(levels: Sequence[str]) -> str:
     """The bot level a match is filed under: the bots' common level, or "mixed"."""
@@ -99,6 +101,7 @@ class Stats:
         self.problem: tuple[str, dict[str, Any]] | None = None
         #: Results not yet written (a busy or read-only database), oldest first.
         self._pending: list[Callable[[sqlite3.Connection], Any]] = []
+        self._retry_at = 0.0
 
     # --- connection -------------------------------------------------------------------------
 
@@ -132,9 +135,13 @@ class Stats:
         """Run ``op`` in a transaction, after any earlier writes that are still waiting.  When it
         cannot be written now it waits in memory (returns None); a busy database is tried again."""
         self._pending.append(op)
-        if self._opened is not None and not self._opened.writable and self._opened.problem == ("notice.stats_busy", {}):
-            self.close()  # the other process may be done: try the lock again (once)
+        busy = self._opened is not None and not self._opened.writable and self._opened.problem == ("notice.stats_busy", {})
+        if busy and time.monotonic() >= self._retry_at:
+            # the other process may be done: try the lock again (once; each try may wait
+            # BUSY_TIMEOUT in the frame loop, so not more often than every RETRY_SECONDS)
+            self.close()
             self._opened = stats_db.open_db(self.path, tries=1)
+            self._retry_at = time.monotonic() + RETRY_SECONDS
         self._try_open()
         if self._opened is None or not self._opened.writable or self._opened.conn is None:
             log.warning("stats: could not record now (%s); %d result(s) kept for later",

@@ -121,7 +121,10 @@ def test_a_truncated_database_is_set_aside(tmp_path):
     assert Path(problem[1]["path"]).read_bytes() == data[: len(data) // 2]
 
 
-def test_a_busy_database_is_read_only_for_a_while_and_catches_up(tmp_path):
+def test_a_busy_database_is_read_only_for_a_while_and_catches_up(tmp_path, monkeypatch):
+    from game import stats as stats_mod
+
+    monkeypatch.setattr(stats_mod, "RETRY_SECONDS", 0.0)  # time enough has passed at every deal
     path = tmp_path / "s.sqlite3"
     first = Stats(path)
     deal(first, "m1", 0)
@@ -224,3 +227,26 @@ def test_deals_finished_while_saving_fails_still_reach_the_statistics(tmp_path, 
     stats = Stats(tmp_path / "data" / "stats.sqlite3")
     assert len(stats.deals()) == len(c.match.history) and len(stats.matches()) == 1
     app.shutdown()
+
+
+def test_a_busy_database_is_not_retried_at_every_deal(tmp_path, monkeypatch):
+    """Each try may wait in the frame loop: a still-busy database is tried again only after a while."""
+    from game import stats as stats_mod
+
+    path = tmp_path / "s.sqlite3"
+    Stats(path).close()
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    tries: list[int] = []
+    real = stats_db.open_db
+    monkeypatch.setattr(stats_db, "open_db", lambda p, tries_=0, **k: tries.append(1) or real(p, k.get("tries", tries_)))
+    s = Stats(path)
+    s.check()
+    for r in range(5):
+        deal(s, "m", r)
+    assert len(tries) == 2  # the first open, then one retry within RETRY_SECONDS
+    monkeypatch.setattr(stats_mod, "RETRY_SECONDS", 0.0)
+    other.execute("COMMIT")
+    other.close()
+    s._retry_at = 0.0
+    assert deal(s, "m", 5) is not None and len(s.deals()) == 6
