@@ -99,14 +99,21 @@ def _settings_dir(config: AppConfig) -> Path:
 
 
 def load_settings(config: AppConfig) -> dict[str, Any]:
+    """The settings file as checked values (``game.settings``' schema; a bad field is left at its
+    default), so that remembering the window size never writes a bad value back.  Reading only:
+    the session sets a bad file aside and tells the player."""
     import json  # lazy: start-up time matters (first frame <= 1 s)
+
+    from game import settings as settings_mod
 
     path = _settings_dir(config) / "settings.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
+    if not isinstance(data, dict):
+        return {}
+    return settings_mod.to_dict(settings_mod.from_dict(data))
 
 
 def save_settings(config: AppConfig, data: dict[str, Any]) -> None:

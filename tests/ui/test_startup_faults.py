@@ -277,3 +277,17 @@ def test_an_intact_save_in_a_read_only_folder_is_still_offered(tmp_path, monkeyp
     assert seen["session"].resumable is not None
     assert seen["session"].notices[0][0] == "notice.storage"
     assert (folders["data"] / SAVE_NAME).read_text(encoding="utf-8") == save
+
+
+def test_remembering_the_window_size_never_writes_a_bad_value_back(tmp_path, monkeypatch):
+    from game.ui.app import App, AppConfig
+
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / "settings.json").write_text(json.dumps({"volume": "loud", "language": "ja", "window_size": 5}),
+                                          encoding="utf-8")
+    app = App(AppConfig(settings_dir=folder))
+    app.on_resize(1000, 700)
+    data = json.loads((folder / "settings.json").read_text(encoding="utf-8"))
+    assert data["window_size"] == [1000, 700] and data["language"] == "ja" and data["volume"] == 0.7
+    app.shutdown()
