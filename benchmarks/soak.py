@@ -2,7 +2,13 @@
 player count, checking every rules invariant after every move.
 
     python benchmarks/soak.py --deals 10000 [--games schnapsen,schwimmen] [--levels beginner,player]
-                              [--seed S] [--seconds LIMIT]
+                              [--seed S] [--seconds LIMIT] [--options default|random]
+
+``--options random`` gives every match its own option set: one value per option, drawn from
+the values the new-game screen offers (``game.ui.scenes.newgame.choices``: every rule option,
+the match target, lives, the Schwimmen packs 32, 52, 36 and two packs of 32, ...).  The options
+drawn are printed per table (how often each pack was played) and every error names the seed
+and the option set that reproduce it.
 
 Per move it checks (with the shared contract harness of tests/rules/contract.py): the pack is
 conserved, card points are conserved where the game says so, no observation shows a hidden card,
@@ -76,9 +82,34 @@ def soak_agent(game_id: str, level: str, seat: int) -> Any:
     return agent
 
 
-def soak_match(game_id: str, players: int, levels: list[str], seed: int, spec: GameSpec, deal_budget: int) -> int:
+def random_options(game_id: str, rng: Random) -> Any:
+    """One value per option, each drawn from what the new-game screen offers."""
+    import os
+    from dataclasses import fields, replace
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the screen's module imports pygame
+    from game.rules.options import OPTIONS_BY_GAME
+    from game.ui.scenes.newgame import choices
+
+    cls = OPTIONS_BY_GAME[game_id]
+    return replace(cls(), **{f.name: rng.choice(choices(game_id, f.name)) for f in fields(cls)})
+
+
+def spec_with(game_id: str, players: int, options: Any) -> GameSpec:
+    """The game's contract spec for an option set (Schwimmen's depends on the pack)."""
+    from dataclasses import replace
+
+    if game_id == "schwimmen":
+        from tests.rules.test_contract_schwimmen import _spec
+
+        return _spec(players, options)
+    return replace(spec_for(game_id, players), options=options)
+
+
+def soak_match(game_id: str, players: int, levels: list[str], seed: int, spec: GameSpec, deal_budget: int,
+               options: Any = None) -> int:
     """Play one match (or ``deal_budget`` deals of it); return the number of deals played."""
-    m = matches.new_match(game_id, players, None, seed, seed % players)
+    m = matches.new_match(game_id, players, options, seed, seed % players)
     agents = {(lvl, s): soak_agent(game_id, lvl, s) for s in range(players) for lvl in set(levels)}
     deals = 0
     while not m.is_over and deals < deal_budget:
@@ -131,7 +162,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=0, help="stop early after this long (0 = no limit)")
     ap.add_argument("--expert-samples", type=int, default=4,
                     help="PIMC samples per expert decision (0 = full strength)")
+    ap.add_argument("--options", choices=("default", "random"), default="default",
+                    help="the default rules, or a random option set per match (every option the new-game screen offers)")
     args = ap.parse_args(argv)
+    if args.deals < 1:
+        ap.error("--deals must be at least 1")
     set_expert_samples(args.expert_samples)
     games = set(args.games.split(","))
     levels = args.levels.split(",")
@@ -143,23 +178,30 @@ def main(argv: list[str] | None = None) -> int:
         spec = spec_for(game_id, players)
         share = args.deals // 8 if game_id == "schwimmen" else args.deals
         done, match_no, t0 = 0, 0, time.perf_counter()
+        packs: Counter = Counter()
         while done < share:
             if args.seconds and time.perf_counter() - start > args.seconds:
                 break
             seed = args.seed * 1_000_003 + match_no
             rng = Random(seed)
             seat_levels = [levels[rng.randrange(len(levels))] for _ in range(players)]
+            options = random_options(game_id, rng) if args.options == "random" else None
+            match_spec = spec_with(game_id, players, options) if options is not None else spec
+            if options is not None and hasattr(options, "deck"):
+                packs[options.deck] += 1
             try:
-                done += soak_match(game_id, players, seat_levels, seed, spec, share - done)
+                done += soak_match(game_id, players, seat_levels, seed, match_spec, share - done, options)
             except Exception:
                 errors += 1
                 done += 1
-                print(f"ERROR {game_id} {players}p levels={seat_levels} seed={seed}")
+                print(f"ERROR {game_id} {players}p levels={seat_levels} seed={seed} options={options}")
                 traceback.print_exc(limit=4)
             match_no += 1
         total_deals += done
         dt = time.perf_counter() - t0
-        print(f"{game_id:16s} {players}p  deals={done:6d} matches={match_no:5d}  {done / max(dt, 1e-9):8.1f} deals/s")
+        pack_note = ("  packs " + " ".join(f"{k}:{v}" for k, v in sorted(packs.items()))) if packs else ""
+        print(f"{game_id:16s} {players}p  deals={done:6d} matches={match_no:5d}  {done / max(dt, 1e-9):8.1f} deals/s"
+              f"{pack_note}", flush=True)
     elapsed = time.perf_counter() - start
     print(f"deals={total_deals} errors={errors} deals_per_s={total_deals / max(elapsed, 1e-9):.1f}")
     return 1 if errors else 0

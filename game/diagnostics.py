@@ -27,6 +27,8 @@ def setup_logging(folder: Path | None, verbose: bool = False) -> Path | None:
     ``KEEP_RUNS`` runs kept as .1 .. .5).  Returns the log path, or None without a file log."""
     root = logging.getLogger()
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    # a log that cannot be written (a full disk) loses lines, never prints tracebacks at the player
+    logging.raiseExceptions = False
     fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not any(isinstance(h, logging.StreamHandler) and not isinstance(h, logging.FileHandler)
                for h in root.handlers):
@@ -59,6 +61,17 @@ def write_diagnostic_bundle(target: Path, log_folder: Path | None, settings: dic
     Raises OSError when the target cannot be written (the caller reports it)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(target.suffix + ".tmp")
+    try:
+        _write_bundle(tmp, log_folder, settings, match_record)
+        tmp.replace(target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a failed bundle leaves nothing behind
+        raise
+    return target
+
+
+def _write_bundle(tmp: Path, log_folder: Path | None, settings: dict[str, Any] | None,
+                  match_record: dict[str, Any] | None) -> None:
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as z:
         info = {
             "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
@@ -75,5 +88,3 @@ def write_diagnostic_bundle(target: Path, log_folder: Path | None, settings: dic
                     z.write(log, f"logs/{log.name}")
                 except OSError:
                     continue
-    tmp.replace(target)
-    return target

@@ -5,6 +5,13 @@ never overwritten and never allowed to crash the app.
 Problems carry a message id and parameters (``SaveError.key``/``params``, ``SaveSlot.bad``) so
 the app can tell the player in their language; ``reason`` stays an English sentence for logs.
 A bad file that cannot be moved aside locks the slot for the run: nothing is written over it.
+
+Loading checks the whole record against the table before "Resume" is offered
+(:func:`check_record`: a player count the game allows, the human seat at the table, known bot
+levels, options of the right type and choice, a dealer at the table) and replays the whole move
+list.  A file that cannot be read right now (locked by another program) is not bad: it stays
+where it is.  Each match carries a stable id (``match_id``, saved with it) under which the
+statistics file its deals.  Every atomic write and every rename also syncs the folder (POSIX).
 """
 
 from __future__ import annotations
@@ -67,6 +74,25 @@ def atomic_write_text(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush a folder's entries to disk after a rename in it (POSIX), so that after a power cut
+    the new name is there too, not only the new data.  Windows has no such call (and NTFS
+    journals renames itself); a file system that refuses it is no reason to fail a save."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def match_record(c: MatchController) -> dict[str, Any]:
@@ -75,6 +101,7 @@ def match_record(c: MatchController) -> dict[str, Any]:
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "game_id": c.game_id,
+        "match_id": match_id_of(c),
         "players": c.players,
         "human_seat": c.human_seat,
         "levels": list(c.levels),
@@ -110,24 +137,104 @@ def load(path: Path, **controller_kwargs: Any) -> MatchController:
     if not isinstance(version, int) or version > SAVE_VERSION:
         raise SaveError(f"the save file comes from a newer version of Kartenstube (format {version})",
                         "save.bad.newer")
+    game_id = data.get("game_id")
+    if not isinstance(game_id, str) or game_id not in registry.GAMES:
+        raise SaveError(f"the save file names an unknown game {game_id!r}", "save.bad.unknown_game",
+                        game=str(game_id))
     try:
-        game_id = str(data["game_id"])
-        if game_id not in registry.GAMES:
-            raise SaveError(f"the save file names an unknown game {game_id!r}", "save.bad.unknown_game",
-                            game=game_id)
-        opts = options_mod.from_dict(game_id, dict(data["options"]))
-        c = MatchController(
-            game_id, int(data["players"]), human_seat=data["human_seat"], levels=list(data["levels"]),
-            options=opts, master_seed=int(data["master_seed"]), first_dealer=int(data["first_dealer"]),
-            **controller_kwargs,
-        )
-        c.replay([(int(r), int(s), str(m)) for r, s, m in data["moves"]])
-        c.undo_used = bool(data.get("undo_used", False))
+        fields = check_record(data)
+    except ValueError as e:
+        raise SaveError(f"the save file does not fit the table ({e})", "save.bad.invalid") from e
+    try:
+        c = MatchController(game_id, fields["players"], human_seat=fields["human_seat"], levels=fields["levels"],
+                            options=fields["options"], master_seed=fields["master_seed"],
+                            first_dealer=fields["first_dealer"], **controller_kwargs)
+        # the whole move list is replayed here, before "Resume" is ever offered
+        c.replay(fields["moves"])
+        c.undo_used = fields["undo_used"]
+        c.match_id = fields["match_id"]  # type: ignore[attr-defined]  # the statistics' key
         return c
-    except SaveError:
-        raise
     except Exception as e:  # anything else means the move list does not replay
         raise SaveError(f"the saved match could not be replayed ({e})", "save.bad.replay") from e
+
+
+def _int(value: Any, name: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
+    return value
+
+
+def check_record(data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a save record, each checked against the schema (raises ValueError naming the
+    first bad one): a player count the game allows, a human seat at the table whose level is
+    "human", a known bot level on every other seat, options of the right type and choice, a
+    dealer at the table and a well-formed move list."""
+    from ai.base import LEVELS
+    from game.controller import HUMAN
+
+    info = registry.GAMES[data["game_id"]]
+    players = _int(data.get("players"), "players", info.min_players, info.max_players)
+    human = _int(data.get("human_seat"), "human_seat", 0, players - 1)
+    levels = data.get("levels")
+    if not isinstance(levels, list) or len(levels) != players:
+        raise ValueError(f"levels must list {players} seats, not {levels!r}")
+    for seat, level in enumerate(levels):
+        want = (HUMAN,) if seat == human else LEVELS
+        if level not in want:
+            raise ValueError(f"seat {seat} has level {level!r}; expected one of {', '.join(want)}")
+    raw_options = data.get("options")
+    if not isinstance(raw_options, dict):
+        raise ValueError("options must be an object")
+    options = options_mod.from_dict(info.id, raw_options)
+    _check_option_values(options)
+    moves = data.get("moves")
+    if not isinstance(moves, list):
+        raise ValueError("moves must be a list")
+    checked_moves: list[tuple[int, int, str]] = []
+    for entry in moves:
+        if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[2], str)):
+            raise ValueError(f"a move must be [round, seat, move], not {entry!r}")
+        checked_moves.append((_int(entry[0], "round", 0, 10**6), _int(entry[1], "seat", 0, players - 1), entry[2]))
+    match_id = data.get("match_id")
+    if match_id is not None and (not isinstance(match_id, str) or not 0 < len(match_id) <= 64):
+        raise ValueError(f"match_id must be a short text, not {match_id!r}")
+    return {
+        "players": players, "human_seat": human, "levels": list(levels), "options": options,
+        "master_seed": _int(data.get("master_seed"), "master_seed", 0, 2**63 - 1),
+        "first_dealer": _int(data.get("first_dealer"), "first_dealer", 0, players - 1),
+        "moves": checked_moves, "undo_used": bool(data.get("undo_used", False)),
+        "match_id": match_id or new_match_id(),
+    }
+
+
+def _check_option_values(options: Any) -> None:
+    """Choice options must name a choice of the game; counts must be positive and sane."""
+    import dataclasses
+    import typing
+
+    hints = typing.get_type_hints(type(options))
+    for f in dataclasses.fields(options):
+        value = getattr(options, f.name)
+        if typing.get_origin(hints[f.name]) is typing.Literal and value not in typing.get_args(hints[f.name]):
+            raise ValueError(f"option {f.name} cannot be {value!r}")
+        if type(value) is int and not 1 <= value <= 1000:
+            raise ValueError(f"option {f.name} must be from 1 to 1000, not {value}")
+
+
+def new_match_id() -> str:
+    """A new match's stable id: it keys the match's deals in the statistics across restarts."""
+    import uuid
+
+    return uuid.uuid4().hex
+
+
+def match_id_of(c: Any) -> str:
+    """The controller's stable match id, given one on first use (saved with the match)."""
+    match_id = getattr(c, "match_id", None)
+    if not isinstance(match_id, str):
+        match_id = new_match_id()
+        c.match_id = match_id
+    return match_id
 
 
 def set_aside(path: Path) -> Path | None:
@@ -140,9 +247,10 @@ def set_aside(path: Path) -> Path | None:
         if not target.exists():
             try:
                 os.replace(path, target)
-            except OSError:
-                log.exception("could not set the bad save aside")
+            except OSError as e:
+                log.warning("could not set the bad save aside: %s", e)
                 return None
+            sync_folder(path.parent)
             return target
     return None
 
@@ -201,7 +309,8 @@ class SaveSlot:
         try:
             return load(self.path, **controller_kwargs), None
         except SaveError as e:
-            moved = set_aside(self.path)
+            # a file that cannot be read now (locked by another program) is not bad: keep it in place
+            moved = None if e.key == "save.bad.unreadable" else set_aside(self.path)
             self.bad = SaveProblem(e.key, dict(e.params), moved)
             if moved is None:
                 self.locked = True  # keep the file exactly as it is for the player

@@ -1,9 +1,13 @@
 """The player's settings: one frozen value, stored as JSON in the user's config folder.
 
-``load()`` never raises: a missing file gives the defaults; a field with an unknown or invalid
-value falls back to its default with a logged warning (the other fields are kept); a file that
-is not JSON at all is moved aside as ``settings.json.corrupt-<timestamp>`` so the player can
-still recover it, and the defaults are used.  ``save()`` writes atomically
+``load()`` never raises: a missing file gives the defaults.  Every field is checked against
+the schema below (type, choice or range; the window size within ``MIN_WINDOW``..``MAX_WINDOW``).
+A field with an invalid value falls back to its default and the other fields are kept; a file
+that is unreadable or not a JSON object gives the defaults.  In both cases the original file is
+moved aside as ``settings.json.corrupt-<timestamp>`` so the player can still recover it, the
+repaired settings are written in its place, and :func:`load_checked` returns a
+:class:`SettingsProblem` that the app shows once on the menu, in the player's language.  Unknown
+keys (a newer version's settings) are only logged.  ``save()`` writes atomically
 (``game.persistence.atomic_write_text``), so a crash leaves either the old or the new file.
 
 The app applies a new ``Settings`` live: language through ``game.i18n.set_language``, sound
@@ -116,8 +120,28 @@ def _validate(name: str, value: Any) -> Any:
     return _INVALID
 
 
+def window_size_or_none(value: Any) -> tuple[int, int] | None:
+    """``value`` as a valid stored window size, or None (the app then uses its default)."""
+    checked = _validate("window_size", value)
+    return None if checked is _INVALID else checked
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsProblem:
+    """What was wrong with the settings file: the fields reset to their defaults (empty when the
+    whole file was unusable) and where the original went (None: it could not be moved)."""
+
+    fields: tuple[str, ...]
+    moved_to: Path | None
+
+
 def from_dict(data: dict[str, Any]) -> Settings:
     """Settings from stored data; each bad or unknown field is logged and left at its default."""
+    return _from_dict(data, [])
+
+
+def _from_dict(data: dict[str, Any], bad: list[str]) -> Settings:
+    """As :func:`from_dict`; appends the name of each field with an invalid value to ``bad``."""
     defaults = Settings()
     values: dict[str, Any] = {}
     for key, value in data.items():
@@ -129,6 +153,7 @@ def from_dict(data: dict[str, Any]) -> Settings:
         checked = _validate(key, value)
         if checked is _INVALID:
             log.warning("settings: invalid %s=%r, using the default %r", key, value, getattr(defaults, key))
+            bad.append(key)
             continue
         values[key] = checked
     return replace(defaults, **values)
@@ -156,33 +181,56 @@ def _set_aside(path: Path) -> Path | None:
         n += 1
     try:
         path.rename(target)
-    except OSError:
-        log.exception("settings: could not move the corrupt file %s aside", path)
+    except OSError as e:
+        log.warning("settings: could not move the corrupt file %s aside: %s", path, e)
         return None
+    from game.persistence import sync_folder
+
+    sync_folder(path.parent)
     return target
 
 
 def load(path: Path | None = None) -> Settings:
     """The stored settings, or the defaults; never raises."""
+    return load_checked(path)[0]
+
+
+def load_checked(path: Path | None = None) -> tuple[Settings, SettingsProblem | None]:
+    """The stored settings and what was wrong with the file (None: nothing); never raises.
+
+    A bad file is moved aside and the repaired settings are written in its place, so the next
+    start reads a good file and the player is told only once."""
     path = path or default_path()
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return Settings()
-    except (OSError, UnicodeDecodeError):
-        log.exception("settings: cannot read %s; using the defaults", path)
-        aside = _set_aside(path)
-        log.warning("settings: unreadable file moved to %s", aside)
-        return Settings()
+        return Settings(), None
+    except OSError as exc:  # locked or unreadable now: not bad, so left exactly where it is
+        log.warning("settings: cannot read %s (%s); using the defaults for this run", path, exc)
+        return Settings(), SettingsProblem((), None)
+    except UnicodeDecodeError as exc:
+        log.warning("settings: %s is not text (%s); using the defaults", path, exc)
+        return _repair(path, Settings(), ())
     try:
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("settings file is not a JSON object")
-    except ValueError as exc:
-        aside = _set_aside(path)
-        log.warning("settings: corrupt file (%s) moved to %s; using the defaults", exc, aside)
-        return Settings()
-    return from_dict(data)
+    except (ValueError, RecursionError) as exc:
+        log.warning("settings: corrupt file %s (%s); using the defaults", path, exc)
+        return _repair(path, Settings(), ())
+    bad: list[str] = []
+    settings = _from_dict(data, bad)
+    if not bad:
+        return settings, None
+    return _repair(path, settings, tuple(bad))
+
+
+def _repair(path: Path, settings: Settings, bad: tuple[str, ...]) -> tuple[Settings, SettingsProblem]:
+    aside = _set_aside(path)
+    log.warning("settings: the original file was moved to %s", aside)
+    if aside is not None:
+        save(settings, path)  # a good file in its place: the next start says nothing
+    return settings, SettingsProblem(bad, aside)
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

@@ -13,8 +13,17 @@ has at hand when a deal ends (``game.controller.MatchController``):
 of :meth:`Stats.record_deal` / :meth:`Stats.record_match`.  Call the first once per finished
 deal (when ``c.round_over`` becomes true), the second once when ``c.match_over`` becomes true.
 
-A database that SQLite cannot open or read is moved aside as ``stats.sqlite3.corrupt-<time>``
-and a fresh one is created; nothing here raises into the app (errors are logged).
+Each deal is filed under the match's stable id (``match_uid``, saved with the match by
+``game.persistence``) and its round number, each match under its id; the database holds a
+unique key on both and inserts with ``INSERT OR IGNORE``, so recording twice is harmless.  A
+result that cannot be written (a locked or read-only database) is kept in memory and written
+with the next one that can be.
+
+Opening (``game.stats_db``) keeps a corrupt database (moved aside, a fresh one started), a busy
+one (retried, then read-only) and a read-only one (shown, not written) apart, migrates older
+schema versions and sets aside only a table of the wrong shape; :attr:`Stats.problem` is the
+player's notice.  The journal mode and why: see ``game.stats_db``.  Nothing here raises into
+the app (errors are logged).
 
 Glossary: Bummerl = a lost match; zudrehen (close) = closing the stock in Schnapsen;
 Zwanziger/Vierziger = marriage (meld) of 20/40.
@@ -26,62 +35,21 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game import stats_db
+from game.stats_db import SCHEMA_VERSION  # noqa: F401  (re-exported)
+
 log = logging.getLogger(__name__)
 
 FILE_NAME = "stats.sqlite3"
-SCHEMA_VERSION = 1
 HUMAN = "human"
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS deals (
-    id INTEGER PRIMARY KEY,
-    match_id INTEGER REFERENCES matches(id),
-    match_seed INTEGER,
-    game TEXT NOT NULL,
-    level TEXT NOT NULL,
-    levels TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    round_no INTEGER NOT NULL,
-    result TEXT NOT NULL,
-    game_points INTEGER NOT NULL,
-    points TEXT NOT NULL,
-    contract TEXT,
-    declarer INTEGER NOT NULL DEFAULT 0,
-    made INTEGER,
-    closes INTEGER NOT NULL DEFAULT 0,
-    melds INTEGER NOT NULL DEFAULT 0,
-    lives_lost INTEGER NOT NULL DEFAULT 0,
-    undo_used INTEGER NOT NULL DEFAULT 0,
-    rule TEXT NOT NULL DEFAULT '',
-    reason TEXT NOT NULL DEFAULT '',
-    finished_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS matches (
-    id INTEGER PRIMARY KEY,
-    match_seed INTEGER,
-    game TEXT NOT NULL,
-    level TEXT NOT NULL,
-    levels TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    won INTEGER NOT NULL,
-    scores TEXT NOT NULL,
-    bummerl INTEGER NOT NULL,
-    deals INTEGER NOT NULL,
-    undo_used INTEGER NOT NULL DEFAULT 0,
-    finished_at REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS deals_game_level ON deals(game, level);
-CREATE INDEX IF NOT EXISTS matches_game_level ON matches(game, level);
-"""
-
+#: A busy database is tried again for writing at most this often.
+RETRY_SECONDS = 30.0
 
 def match_level(levels: Sequence[str]) -> str:
     """The bot level a match is filed under: the bots' common level, or "mixed"."""
@@ -128,50 +96,67 @@ class Stats:
 
             path = data_dir() / FILE_NAME
         self.path = Path(path)
-        self._conn: sqlite3.Connection | None = None
+        self._opened: stats_db.Opened | None = None
+        #: The player's notice about this database (message id, params), or None.
+        self.problem: tuple[str, dict[str, Any]] | None = None
+        #: Results not yet written (a busy or read-only database), oldest first.
+        self._pending: list[Callable[[sqlite3.Connection], Any]] = []
+        self._retry_at = 0.0
 
     # --- connection -------------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
-        if self._conn is not None:
-            return self._conn
-        try:
-            self._conn = self._connect()
-        except sqlite3.DatabaseError as exc:
-            self._set_aside(exc)
-            self._conn = self._connect()
-        return self._conn
+        """The connection, opened on first use; raises sqlite3.Error when there is none."""
+        if self._opened is None:
+            self._opened = stats_db.open_db(self.path)
+            if self._opened.problem is not None:
+                self.problem = self._opened.problem
+        if self._opened.conn is None:
+            raise sqlite3.OperationalError("the statistics database is not available")
+        return self._opened.conn
 
-    def _connect(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path)
-        try:
-            # a damaged file opens fine and fails only on the first read: check it now
-            ok = conn.execute("PRAGMA quick_check").fetchone()
-            if not ok or ok[0] != "ok":
-                raise sqlite3.DatabaseError(f"quick_check says {ok!r}")
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"database from a newer version ({version})")
-            conn.executescript(_SCHEMA)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.commit()
-        except sqlite3.DatabaseError:
-            conn.close()
-            raise
-        return conn
+    @property
+    def writable(self) -> bool:
+        self._try_open()
+        return self._opened is not None and self._opened.writable
 
-    def _set_aside(self, exc: Exception) -> None:
-        target = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-        n = 1
-        while target.exists():
-            target = self.path.with_name(f"{target.name.split('.corrupt-')[0]}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
-            n += 1
-        log.warning("stats: database %s unusable (%s); moved to %s and starting afresh", self.path, exc, target)
-        for suffix in ("", "-journal", "-wal", "-shm"):
-            side = self.path.with_name(self.path.name + suffix)
-            if side.exists():
-                side.rename(target.with_name(target.name + suffix))
+    def _try_open(self) -> None:
+        try:
+            self._open()
+        except sqlite3.Error:
+            pass
+
+    def check(self) -> tuple[str, dict[str, Any]] | None:
+        """Open now (at start) and return the player's notice, or None when all is well."""
+        self._try_open()
+        return self.problem
+
+    def _write(self, op: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``op`` in a transaction, after any earlier writes that are still waiting.  When it
+        cannot be written now it waits in memory (returns None); a busy database is tried again."""
+        self._pending.append(op)
+        busy = self._opened is not None and not self._opened.writable and self._opened.problem == ("notice.stats_busy", {})
+        if busy and time.monotonic() >= self._retry_at:
+            # the other process may be done: try the lock again (once; each try may wait
+            # BUSY_TIMEOUT in the frame loop, so not more often than every RETRY_SECONDS)
+            self.close()
+            self._opened = stats_db.open_db(self.path, tries=1)
+            self._retry_at = time.monotonic() + RETRY_SECONDS
+        self._try_open()
+        if self._opened is None or not self._opened.writable or self._opened.conn is None:
+            log.warning("stats: could not record now (%s); %d result(s) kept for later",
+                        self.problem[0] if self.problem else "no database", len(self._pending))
+            return None
+        result = None
+        try:
+            with self._opened.conn as conn:
+                for waiting in self._pending:
+                    result = waiting(conn)
+            self._pending.clear()
+        except (sqlite3.Error, OSError):  # OSError: a read-only or blocked data folder
+            log.exception("stats: could not record; %d result(s) kept for later", len(self._pending))
+            return None
+        return result
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -180,9 +165,9 @@ class Stats:
             yield conn
 
     def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        if self._opened is not None and self._opened.conn is not None:
+            self._opened.conn.close()
+        self._opened = None
 
     # --- recording --------------------------------------------------------------------------
 
@@ -204,12 +189,14 @@ class Stats:
         rule: str = "",
         reason: str = "",
         match_seed: int | None = None,
+        match_uid: str | None = None,
     ) -> int | None:
         """Store one finished deal from the view of ``seat`` (the human; index into ``points``).
 
         ``points``: game points per seat (Schwimmen: lives lost per seat).  ``side_of``: the side
         of each seat (Bauernschnapsen partners share one), default one side per seat.  Returns
-        the row id, or None if the database failed (logged).
+        the row id, or None when it was recorded before (``match_uid`` and ``round_no``) or
+        could not be written yet (kept and written with the next result).
         """
         sides = list(side_of) if side_of is not None else list(range(len(points)))
         if game == "schwimmen":
@@ -223,17 +210,26 @@ class Stats:
             result = "won" if gp > 0 else ("lost" if others else "none")
         row = (match_seed, game, match_level(levels), json.dumps(list(levels)), len(points), seat, round_no, result,
                gp, json.dumps(list(points)), contract, int(declarer), None if made is None else int(made),
-               closes, melds, lives, int(undo_used), rule, reason, time.time())
-        try:
-            with self._tx() as conn:
-                cur = conn.execute(
-                    "INSERT INTO deals (match_seed, game, level, levels, players, seat, round_no, result, game_points,"
-                    " points, contract, declarer, made, closes, melds, lives_lost, undo_used, rule, reason,"
-                    " finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
-                return cur.lastrowid
-        except (sqlite3.Error, OSError):  # OSError: a read-only or blocked data folder
-            log.exception("stats: could not record a deal")
-            return None
+               closes, melds, lives, int(undo_used), rule, reason, time.time(), match_uid)
+
+        def insert(conn: sqlite3.Connection) -> int | None:
+            cur = conn.execute(
+                "INSERT OR IGNORE INTO deals (match_seed, game, level, levels, players, seat, round_no, result,"
+                " game_points, points, contract, declarer, made, closes, melds, lives_lost, undo_used, rule, reason,"
+                " finished_at, match_uid) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+            return cur.lastrowid if cur.rowcount else None
+
+        return self._write(insert)  # type: ignore[no-any-return]
+
+    def forget_deal(self, match_uid: str, round_no: int) -> None:
+        """Take back a deal recorded before: the player undid it at its summary (Ctrl+Z) and
+        plays it again, and its new end is recorded in its place.  Queued behind any waiting
+        writes, so it also takes back a deal that has not reached the database yet."""
+
+        def delete(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM deals WHERE match_uid = ? AND round_no = ?", (match_uid, round_no))
+
+        self._write(delete)
 
     def record_match(
         self,
@@ -247,25 +243,29 @@ class Stats:
         deals: int,
         undo_used: bool = False,
         match_seed: int | None = None,
+        match_uid: str | None = None,
     ) -> int | None:
-        """Store a finished match; the deals recorded with the same ``match_seed`` and no match
-        yet are linked to it.  ``winners``/``bummerl`` as in ``game.rules.match.MatchState``."""
+        """Store a finished match; its deals (same ``match_uid``; without one, the same
+        ``match_seed`` and no match yet) are linked to it.  ``winners``/``bummerl`` as in ``game.rules.match.MatchState``."""
         row = (match_seed, game, match_level(levels), json.dumps(list(levels)), len(scores), seat,
                int(seat in winners), json.dumps(list(scores)), int(bummerl[seat]) if bummerl else 0, deals,
-               int(undo_used), time.time())
-        try:
-            with self._tx() as conn:
-                cur = conn.execute(
-                    "INSERT INTO matches (match_seed, game, level, levels, players, seat, won, scores, bummerl,"
-                    " deals, undo_used, finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", row)
-                match_id = cur.lastrowid
-                if match_seed is not None:
-                    conn.execute("UPDATE deals SET match_id = ? WHERE match_id IS NULL AND game = ? AND match_seed = ?",
-                                 (match_id, game, match_seed))
-                return match_id
-        except (sqlite3.Error, OSError):  # OSError: a read-only or blocked data folder
-            log.exception("stats: could not record a match")
-            return None
+               int(undo_used), time.time(), match_uid)
+
+        def insert(conn: sqlite3.Connection) -> int | None:
+            cur = conn.execute(
+                "INSERT OR IGNORE INTO matches (match_seed, game, level, levels, players, seat, won, scores, bummerl,"
+                " deals, undo_used, finished_at, match_uid) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+            if not cur.rowcount:
+                return None  # recorded before
+            match_id = cur.lastrowid
+            if match_uid is not None:
+                conn.execute("UPDATE deals SET match_id = ? WHERE match_uid = ?", (match_id, match_uid))
+            elif match_seed is not None:
+                conn.execute("UPDATE deals SET match_id = ? WHERE match_id IS NULL AND game = ? AND match_seed = ?",
+                             (match_id, game, match_seed))
+            return match_id
+
+        return self._write(insert)  # type: ignore[no-any-return]
 
     # --- queries ----------------------------------------------------------------------------
 
@@ -314,15 +314,14 @@ class Stats:
 
     def reset(self, game: str | None = None) -> None:
         """Forget everything, or only one game's rows."""
-        try:
-            with self._tx() as conn:
-                for table in ("deals", "matches"):
-                    if game:
-                        conn.execute(f"DELETE FROM {table} WHERE game = ?", (game,))
-                    else:
-                        conn.execute(f"DELETE FROM {table}")
-        except (sqlite3.Error, OSError):  # OSError: a read-only or blocked data folder
-            log.exception("stats: could not reset")
+        def delete(conn: sqlite3.Connection) -> None:
+            for table in ("deals", "matches"):
+                if game:
+                    conn.execute(f"DELETE FROM {table} WHERE game = ?", (game,))
+                else:
+                    conn.execute(f"DELETE FROM {table}")
+
+        self._write(delete)
 
 
 # --- adapters for game.controller.MatchController ----------------------------------------------
@@ -347,6 +346,7 @@ def deal_from_controller(c: Any) -> dict[str, Any]:
     kw: dict[str, Any] = dict(
         game=c.game_id, levels=list(c.levels), seat=human, points=points, round_no=c.round_no,
         undo_used=bool(c.undo_used), rule=res.rule, reason=res.reason, match_seed=c.master_seed,
+        match_uid=match_uid_of(c),
     )
     if c.game_id == "bauernschnapsen":
         kw["side_of"] = [i % 2 for i in range(c.players)]
@@ -387,5 +387,12 @@ def match_from_controller(c: Any) -> dict[str, Any]:
     return dict(
         game=c.game_id, levels=list(c.levels), seat=human, scores=list(scores), winners=list(m.winners),
         bummerl=list(getattr(m, "bummerl", ()) or ()), deals=len(getattr(m, "history", ())),
-        undo_used=bool(c.undo_used), match_seed=c.master_seed,
+        undo_used=bool(c.undo_used), match_seed=c.master_seed, match_uid=match_uid_of(c),
     )
+
+
+def match_uid_of(c: Any) -> str:
+    """The controller's stable match id (``game.persistence.match_id_of``; saved with the match)."""
+    from game.persistence import match_id_of
+
+    return match_id_of(c)

@@ -104,3 +104,46 @@ def test_unwritable_folder_is_reported_and_play_goes_on(tmp_path: Path):
     assert not slot.write(c)
     assert slot.problem and "cannot be saved" in slot.problem
     c.submit(c.legal_moves()[0]) if c.awaiting_human else c.tick(now=1e9)  # the game goes on
+
+
+# --- issue 25: a save is checked against the table before "Resume" is offered ----------------
+
+
+@pytest.mark.parametrize("change", [
+    {"human_seat": 5}, {"human_seat": -1}, {"human_seat": None}, {"human_seat": "0"},
+    {"levels": ["human", "grandmaster"]}, {"levels": ["human"]}, {"levels": ["beginner", "human"]},
+    {"players": 3}, {"players": 1}, {"first_dealer": 7}, {"master_seed": "x"},
+    {"options": {"match_target": -3}}, {"options": {"deal_rotation": "sideways"}}, {"options": []},
+    {"moves": "play AH"}, {"moves": [[0, 9, "play AH"]]}, {"match_id": 12},
+])
+def test_a_save_that_does_not_fit_the_table_is_refused_and_set_aside(tmp_path: Path, change):
+    c = mid_deal()
+    record = persistence.match_record(c)
+    record.update(change)
+    content = json.dumps(record)
+    (tmp_path / persistence.SAVE_NAME).write_text(content, encoding="utf-8")
+    slot = SaveSlot(tmp_path)
+    resumed, problem = slot.resume(bot_pause=0, use_processes=False)
+    assert resumed is None and problem
+    assert slot.bad is not None and slot.bad.key in ("save.bad.invalid", "save.bad.replay")
+    aside = list(tmp_path.glob("current_match.bad-*.json"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == content
+
+
+def test_a_bad_move_late_in_the_list_is_found_before_resume(tmp_path: Path):
+    c = mid_deal(moves=7)
+    record = persistence.match_record(c)
+    record["moves"][-1][2] = "play 2S"  # not even a card of this pack
+    (tmp_path / persistence.SAVE_NAME).write_text(json.dumps(record), encoding="utf-8")
+    resumed, problem = SaveSlot(tmp_path).resume(bot_pause=0, use_processes=False)
+    assert resumed is None and problem
+
+
+def test_the_match_id_survives_save_and_resume(tmp_path: Path):
+    c = mid_deal()
+    first = persistence.match_id_of(c)
+    slot = SaveSlot(tmp_path)
+    assert slot.write(c)
+    resumed, _ = slot.resume(bot_pause=0, use_processes=False)
+    assert resumed is not None and persistence.match_id_of(resumed) == first
+    assert persistence.match_id_of(mid_deal()) != first  # every match its own

@@ -87,3 +87,61 @@ def test_choices_match_the_card_art():
 
     assert set(st.CARD_BACKS) == set(cardart.BACKS)
     assert set(st.DECK_STYLES) == set(cardart.STYLES)
+
+
+# --- issue 25: a bad settings file is set aside, repaired, and reported once ------------------
+
+
+@pytest.mark.parametrize("window_size", ["abc", [100], None, 5, [20000, 20000], [True, 720], [1280.5, 720]])
+def test_a_bad_window_size_is_reset_and_the_file_set_aside(tmp_path, window_size):
+    path = tmp_path / "settings.json"
+    original = json.dumps({"language": "de", "deck_style": "german", "window_size": window_size})
+    path.write_text(original, encoding="utf-8")
+    s, problem = st.load_checked(path)
+    assert s.window_size == Settings().window_size
+    assert (s.language, s.deck_style) == ("de", "german")  # the rest is kept
+    assert problem is not None and problem.fields == ("window_size",)
+    assert problem.moved_to is not None and problem.moved_to.read_text(encoding="utf-8") == original
+    # the repaired file is in place, so the next start has nothing to say
+    again, second = st.load_checked(path)
+    assert again == s and second is None
+
+
+@pytest.mark.parametrize("content", [b"", b"{\"language\": \"de\"", b"\x00\xff garbage", b"[1, 2]", b"null"])
+def test_an_unusable_settings_file_gives_defaults_and_is_kept(tmp_path, content):
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    s, problem = st.load_checked(path)
+    assert s == Settings()
+    assert problem is not None and problem.fields == ()
+    assert problem.moved_to is not None and problem.moved_to.read_bytes() == content
+
+
+def test_a_good_settings_file_is_left_alone(tmp_path):
+    path = tmp_path / "settings.json"
+    st.save(Settings(language="ja"), path)
+    before = path.read_bytes()
+    s, problem = st.load_checked(path)
+    assert problem is None and s.language == "ja" and path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_the_window_fits_the_display():
+    from game.ui.app import MIN_SIZE, fit_window
+
+    assert fit_window((20000, 20000), (1920, 1000)) == (1920, 1000)
+    assert fit_window((10, 10), (1920, 1000)) == MIN_SIZE
+    assert fit_window((10000, 10000), None) == (10000, 10000)  # headless: no display to fit
+    assert fit_window((1280, 720), (800, 560)) == (800, 560)  # a tiny screen wins over the minimum
+
+
+def test_the_usable_display_size_comes_from_the_desktop(monkeypatch):
+    import pygame
+
+    from game.ui import app as app_mod
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080), (800, 600)])
+    assert app_mod._usable_display_size() == (1920, 1080 - app_mod._DESKTOP_MARGIN[1])
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "dummy")
+    assert app_mod._usable_display_size() is None

@@ -15,6 +15,12 @@ kept; needs 20 under ``knock_minimum_20``).  Final-round turns are ``pass2`` onl
 deal ends, the two cards in transit are set aside unscored, so only 3-card hands are scored.
 There is no shove and so no all-shove rule in the closed game.
 
+W12a: with ``no_passing`` and ``knock_minimum_20`` both on, the 20-point minimum for knocking
+applies only to the first 3n turns of the deal (n = active seats); from turn 3n + 1 any hand may
+knock, so a deal whose cards can never make 20 still ends.  ``turns`` counts every swap, swap-all,
+shove and knock (the packet choice is not a turn); the change is announced once as
+``Announced(seat to move, "any_knock")``.
+
 Interpretations: a swap of a card for an identical one (two packs) is no move and is not
 offered; ``knocker_loses_ties`` applies to the plain lowest-hand showdown; if several hands show
 Feuer straight from the deal, everyone without Feuer loses a life.
@@ -140,7 +146,7 @@ class SchwimmenRules:
             return (Move("keep"), Move("reject"))
         seat = s.order[s.turn_i]
         opts = s.options
-        can_knock = s.knocker is None and (not opts.knock_minimum_20)
+        can_knock = s.knocker is None and (not opts.knock_minimum_20 or minimum_lapsed(s))
         if s.options.closed_game:
             five = s.hands[seat] + s.pending
             moves: list[Move] = []
@@ -208,9 +214,10 @@ class SchwimmenRules:
             check_legal(self, s, m)
         if s.phase is Phase.CHOOSE:
             return _apply_choose(s, m)
-        if s.options.closed_game:
-            return _apply_closed(s, m)
-        return _apply_turn(s, m)
+        s2, ev = _apply_closed(s, m) if s.options.closed_game else _apply_turn(s, m)
+        if s2.phase is Phase.TURN and s2.knocker is None and minimum_lapsed(s2) and not minimum_lapsed(s):
+            ev += (Announced(s2.order[s2.turn_i], "any_knock"),)  # W12a: said once, when it happens
+        return s2, ev
 
     # --- information -----------------------------------------------------------------------
 
@@ -253,6 +260,12 @@ class SchwimmenRules:
 
 
 # --- phase implementations -------------------------------------------------------------------
+
+
+def minimum_lapsed(s: SchwimmenState) -> bool:
+    """W12a: under ``no_passing`` with ``knock_minimum_20`` the minimum lapses after 3n turns."""
+    opts = s.options
+    return opts.no_passing and opts.knock_minimum_20 and s.turns >= 3 * len(s.order)
 
 
 def _quick_legal(s: SchwimmenState, m: Move) -> bool:
@@ -324,6 +337,7 @@ def _advance(s: SchwimmenState, **changes: Any) -> SchwimmenState:
             return _over(replace(s, **changes), "knock")
     changes["final_left"] = final_left
     changes["turn_i"] = (s.turn_i + 1) % len(s.order)
+    changes["turns"] = s.turns + 1
     return replace(s, **changes)
 
 

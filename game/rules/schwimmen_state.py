@@ -70,6 +70,8 @@ class SchwimmenState:
     swaps: tuple[SwapRecord, ...] = ()
     #: The dealer's choice ("keep"/"reject"), "" before it.
     choice: str = ""
+    #: Turns taken in this deal (the dealer's packet choice is not a turn); W12a counts them.
+    turns: int = 0
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(SchwimmenState))

@@ -72,8 +72,8 @@ class Session:
         self._attached: Any = None
         self._hint_table: Any = None  # the table waiting for a hint from the worker
         self._save_failing = False  # the player has been told that saving fails
-        self._recorded: set[tuple[int, int]] = set()
-        self._matches_recorded: set[int] = set()
+        self._recorded: set[tuple[str, int]] = set()
+        self._matches_recorded: set[str] = set()
         #: The match offered by the menu's Continue: replayed from the save file at start, or
         #: kept when the player left its table.
         self.resumable: Any = None
@@ -88,7 +88,10 @@ class Session:
 
         #: The note an earlier run left when it stopped on an error (said once on the menu).
         self.last_crash = take_marker(Path(self.state_folder)) if self.state_folder and record else None
-        self.settings = settings_mod.load(self.settings_path)
+        self.settings, bad_settings = settings_mod.load_checked(self.settings_path)
+        if bad_settings is not None:  # set aside and repaired: said once, on the menu
+            where = bad_settings.moved_to or self.settings_path
+            self.notices.append(("notice.settings_reset", {"path": str(where)}))
         self.apply(self.settings, save=False, first=True)
 
     def _check_storage(self, explicit: dict[str, Any]) -> None:
@@ -229,7 +232,9 @@ class Session:
         self.resumable = None
         c.on_change = self._on_change
         if c.round_over:  # resumed at a summary: that deal was recorded before the save
-            self._recorded.add((id(c), c.round_no))
+            from game.stats import match_uid_of
+
+            self._recorded.add((match_uid_of(c), c.round_no))
         self._apply_to_table(table, changed=False)
         self._save(c)
         self.sounds.play("shuffle")
@@ -254,12 +259,12 @@ class Session:
             table.status.notify(save_failed_text(error))
 
     def _on_change(self, c: Any) -> None:
-        try:
-            self._save(c)
-            self._sound(c)
-            self._record(c)
-        except Exception:  # comforts must never stop the game
-            log.exception("session: after-move bookkeeping failed")
+        # each on its own: a save that fails must not keep the deal from the statistics
+        for step in (self._save, self._sound, self._record):
+            try:
+                step(c)
+            except Exception:  # comforts must never stop the game
+                log.exception("session: after-move bookkeeping failed (%s)", step.__name__)
 
     def _sound(self, c: Any) -> None:
         if not c.move_log:
@@ -290,14 +295,17 @@ class Session:
     def _record(self, c: Any) -> None:
         if not self.record or not c.round_over:
             return
-        from game.stats import deal_from_controller, match_from_controller
+        from game.stats import deal_from_controller, match_from_controller, match_uid_of
 
-        key = (id(c), c.round_no)
+        # keyed by the match's stable id, never id(c): Python reuses a finished controller's
+        # address; the database's unique key makes a second recording harmless anyway
+        match_id = match_uid_of(c)
+        key = (match_id, c.round_no)
         if key not in self._recorded:
             self._recorded.add(key)
             self.stats.record_deal(**deal_from_controller(c))
-        if c.match_over and id(c) not in self._matches_recorded:
-            self._matches_recorded.add(id(c))
+        if c.match_over and match_id not in self._matches_recorded:
+            self._matches_recorded.add(match_id)
             self.stats.record_match(**match_from_controller(c))
 
     # --- an unexpected error ------------------------------------------------------------------
@@ -455,11 +463,13 @@ class Session:
 
     def _forget_deal(self, c: Any, round_no: int) -> None:
         """The deal was recorded in the statistics when it ended; it is being played again."""
-        self._recorded.discard((id(c), round_no))
-        forget = getattr(self.stats, "forget_deal", None)
-        if forget is not None and self.record:
+        from game.stats import match_uid_of
+
+        match_id = match_uid_of(c)
+        self._recorded.discard((match_id, round_no))
+        if self.record:
             try:
-                forget(c, round_no)
+                self.stats.forget_deal(match_id, round_no)
             except Exception:
                 log.exception("statistics: could not take back deal %d", round_no)
 

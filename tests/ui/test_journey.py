@@ -228,10 +228,14 @@ def test_ctrl_z_at_the_deal_summary_takes_the_deal_back(app):
     table = until_summary(app)
     c = table.controller
     scores = c.match.scores
+    stats = app.session.stats
+    assert [d["round_no"] for d in stats.deals()] == [0]  # recorded when the deal ended
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     assert app.scene is table and not table.summary_open
     assert not c.round_over and c.awaiting_human and c.match.scores != scores
-    until_human(app)
+    assert stats.deals() == []  # the deal is being played again: its old end is taken back
+    until_summary(app)
+    assert [d["round_no"] for d in stats.deals()] == [0]  # and its new end recorded, once
 
 
 def _table_where_declare_is_legal(app: App) -> TableScene:

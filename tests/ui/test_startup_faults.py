@@ -216,3 +216,78 @@ def test_a_bad_save_that_cannot_be_moved_aside_is_never_written_over(tmp_path, m
     assert slot.write(c) is False and slot.problem
     slot.clear()
     assert save.read_text(encoding="utf-8") == '{"format": "kartenstube-save", "vers'  # untouched
+
+
+# --- a bad settings file (issue 25) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("window_size", ["abc", [100], None, 5])
+def test_a_bad_window_size_starts_the_app_and_says_so_once(tmp_path, monkeypatch, rendered, window_size):
+    from game.ui.scenes.menu import MenuScene
+
+    folders = user_folders(monkeypatch, tmp_path / "home")
+    folders["config"].mkdir(parents=True)
+    original = json.dumps({"language": "de", "window_size": window_size})
+    (folders["config"] / "settings.json").write_text(original, encoding="utf-8")
+    code, seen = run_main(monkeypatch, [])
+    assert code == 0 and isinstance(seen["scenes"][-1], MenuScene)
+    assert seen["app"].size == (1280, 720)
+    aside = list(folders["config"].glob("settings.json.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == original
+    i18n.set_language("de")  # the language setting was kept
+    notice = i18n.t("notice.settings_reset", path=str(aside[0]))
+    assert "Einstellungen" in notice
+    assert seen["session"].notices == [("notice.settings_reset", {"path": str(aside[0])})]
+    assert squeeze(notice) in squeeze("".join(rendered))
+    # the second start finds the repaired file and says nothing
+    code, seen = run_main(monkeypatch, [])
+    assert code == 0 and seen["session"].notices == []
+
+
+def test_a_damaged_statistics_file_is_kept_and_said_on_the_menu(tmp_path, monkeypatch, rendered):
+    folders = user_folders(monkeypatch, tmp_path / "home")
+    folders["data"].mkdir(parents=True)
+    (folders["data"] / "stats.sqlite3").write_bytes(b"not a database at all" * 50)
+    code, seen = run_main(monkeypatch, ["--lang", "en"])
+    assert code == 0
+    aside = list(folders["data"].glob("stats.sqlite3.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == b"not a database at all" * 50
+    assert seen["session"].notices == [("notice.stats_corrupt", {"path": str(aside[0])})]
+    assert squeeze(i18n.t("notice.stats_corrupt", path=str(aside[0]))) in squeeze("".join(rendered))
+
+
+def test_an_intact_save_in_a_read_only_folder_is_still_offered(tmp_path, monkeypatch):
+    import tempfile
+
+    save = _valid_save_text()
+
+    folders = user_folders(monkeypatch, tmp_path / "home")
+    folders["data"].mkdir(parents=True)
+    (folders["data"] / SAVE_NAME).write_text(save, encoding="utf-8")
+    real = tempfile.TemporaryFile
+
+    def refuse(*args, dir=None, **kwargs):
+        if dir is not None and Path(dir) == folders["data"]:
+            raise PermissionError(13, "Permission denied")
+        return real(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", refuse)
+    code, seen = run_main(monkeypatch, ["--lang", "en"])
+    assert code == 0
+    assert seen["session"].resumable is not None
+    assert seen["session"].notices[0][0] == "notice.storage"
+    assert (folders["data"] / SAVE_NAME).read_text(encoding="utf-8") == save
+
+
+def test_remembering_the_window_size_never_writes_a_bad_value_back(tmp_path, monkeypatch):
+    from game.ui.app import App, AppConfig
+
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / "settings.json").write_text(json.dumps({"volume": "loud", "language": "ja", "window_size": 5}),
+                                          encoding="utf-8")
+    app = App(AppConfig(settings_dir=folder))
+    app.on_resize(1000, 700)
+    data = json.loads((folder / "settings.json").read_text(encoding="utf-8"))
+    assert data["window_size"] == [1000, 700] and data["language"] == "ja" and data["volume"] == 0.7
+    app.shutdown()
