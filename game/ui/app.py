@@ -27,8 +27,9 @@ log = logging.getLogger(__name__)
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
-#: At rest the loop sleeps until input, waking at least this often (a safety net, not a clock).
-IDLE_WAKE_MS = 1000
+#: At rest the loop sleeps until input, waking at least this often: a safety net for a
+#: time-driven change no scene reports, and the bound on how late a signal (SIGTERM) is seen.
+IDLE_WAKE_MS = 500
 #: dt is clamped so a stall (window drag, debugger) does not teleport every animation.
 MAX_DT = 0.1
 
