@@ -34,7 +34,7 @@ from game import i18n
 from game import settings as settings_mod
 from game.settings import Settings
 from game.ui.hint_text import translate_reason
-from game.ui.session_helpers import describe_move, install_sorting
+from game.ui.session_helpers import describe_move
 
 log = logging.getLogger(__name__)
 
@@ -159,17 +159,7 @@ class Session:
         except pygame.error:
             pass
         for scene in list(getattr(self.app, "scenes", [])):
-            relabel = getattr(scene, "relabel", None)
-            if relabel is not None:
-                relabel()
-            elif hasattr(scene, "_layout") and hasattr(scene, "buttons"):
-                scene._layout(self.app.size)  # the menu
-            if hasattr(scene, "menu_button"):  # the table
-                scene.menu_button.label = i18n.t("btn.menu")
-                if getattr(scene, "presenter", None) is not None and scene.controller is not None:
-                    scene._refresh()
-            if hasattr(scene, "_build_buttons") and hasattr(scene, "_panel"):  # the summary
-                scene._build_buttons(scene._panel(self.app.size))
+            scene.relabel()
 
     def _apply_to_table(self, table: Any, changed: bool = True) -> None:
         s = self.settings
@@ -178,15 +168,14 @@ class Session:
             if not self.app.config.smoke_deals:
                 p.anim.speed = s.animation_speed
             p.trick_pause = UNTIL_CLICK_SECONDS if s.trick_pause == settings_mod.UNTIL_CLICK else s.trick_pause
-            art = p._art
-            if art.style != s.deck_style or getattr(art, "back", None) != s.card_back:
+            art = p.art
+            if art.style != s.deck_style or art.back != s.card_back:
                 art.style = s.deck_style
                 art.back = s.card_back
                 art.cache.clear()
         table.show_points = s.show_own_points
         table.highlight_legal = s.highlight_legal
         table.hand_sorting = s.hand_sorting
-        install_sorting(table)
         c = table.controller
         if c is not None and not self.app.config.smoke_deals:
             c.bot_pause = s.bot_pause
@@ -274,7 +263,7 @@ class Session:
                 pts = c.round_result.points
                 won = pts[me] == 0 if c.game_id == "schwimmen" else pts[me] > 0
                 name = "win" if won else "lose"
-        elif any(type(e).__name__ == "TrickTaken" for e in getattr(c, "_events", [])[-3:]):
+        elif any(type(e).__name__ == "TrickTaken" for e in c.pending_events[-3:]):
             name = "trick"
         if name:
             self.sounds.play(name)

@@ -127,6 +127,9 @@ class NewGameScene(Scene):
 
     # --- layout (in update; draw changes nothing) ----------------------------------------------
 
+    def relabel(self) -> None:
+        self._layout(self.app.size)
+
     def _layout(self, size: tuple[int, int]) -> None:
         w, h = size
         fields = [f.name for f in dataclasses.fields(self.options)]

@@ -22,6 +22,7 @@ import pygame
 
 from game.ui.app import App, Scene
 from game.ui.scenes import TABLE_HELPERS
+from game.ui.table_protocol import TableHelper
 from game.ui.text import t
 from game.ui.widgets import (
     FELT,
@@ -65,7 +66,7 @@ class TableScene(Scene):
         self.game_id = game_id
         self.level = level
         self.controller = controller
-        self.helper: Any = None
+        self.helper: TableHelper = None  # type: ignore[assignment]  # made in enter()
         self.presenter: Any = None
         self.status = StatusLine()
         self._notice_cache: tuple[tuple[str, tuple[int, int], str], tuple[tuple[int, int], int] | None] | None = None
@@ -78,6 +79,8 @@ class TableScene(Scene):
         self.show_last_trick = False
         self.show_points = app.config.show_points
         self.trumps_first = True
+        #: "suit" (the game's own order), "rank" or "none" (as dealt): a setting.
+        self.hand_sorting = "suit"
         #: Dim the cards that may not be played (a setting; game.ui.session applies it).
         self.highlight_legal = True
         self.deals_done = 0
@@ -163,6 +166,12 @@ class TableScene(Scene):
         """The human's hand order (trumps first) for cards the presenter holds."""
         return self.helper.sort_cards(cards, self._obs)
 
+    def relabel(self) -> None:
+        """The language changed: the menu button and the game's buttons in the new words."""
+        self.menu_button.label = t("btn.menu")
+        if self.presenter is not None and self.controller is not None:
+            self._refresh()
+
     # --- the frame loop ------------------------------------------------------------------------
 
     def _refresh(self) -> None:
@@ -177,8 +186,7 @@ class TableScene(Scene):
         geo = self.presenter.geometry if self.presenter else None
         y = geo.buttons_y if geo else h - 260
         bh = max(36, h // 18)
-        hook = getattr(self.helper, "layout_buttons", None)  # e.g. the bidding panel's own grid
-        if hook is None or not hook(self.buttons, geo, (w, h)):
+        if not self.helper.layout_buttons(self.buttons, geo, (w, h)):  # e.g. the bidding panel's grid
             layout_row(self.buttons, w // 2, y, bh, max_width=w - 80)
         if geo is not None:
             st = geo.status_rect
@@ -291,13 +299,7 @@ class TableScene(Scene):
             log.info("smoke: %d deal(s) played", self.deals_done)
             self.app.quit(0)
             return
-        hook = getattr(self.helper, "summary_scene", None)  # games with their own score sheet
-        if hook is not None:
-            self.app.push(hook())
-            return
-        from game.ui.scenes.summary import SummaryScene
-
-        self.app.push(SummaryScene(self.app, self))
+        self.app.push(self.helper.summary_scene())
 
     def next_deal(self) -> None:
         """Called by the summary: deal the next round (or a new match after the last one)."""
@@ -323,12 +325,7 @@ class TableScene(Scene):
     # --- input ---------------------------------------------------------------------------------
 
     def _card_move(self, card: Any) -> Any:
-        hook = getattr(self.helper, "card_move", None)  # select instead of play (swap, discard)
-        if hook is not None:
-            return hook(card, self._legal, self._obs)
-        from game.rules.base import Move
-
-        return Move("play", (card,))
+        return self.helper.card_move(card, self._legal, self._obs)  # play, or select (swap, discard)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.VIDEORESIZE:
@@ -367,8 +364,7 @@ class TableScene(Scene):
                 if move is not None:
                     self.perform(move)
                 return True
-        hook = getattr(self.helper, "on_press", None)  # clicks on the game's own table parts
-        if hook is not None and hook(pos):
+        if self.helper.on_press(pos):  # clicks on the game's own table parts
             return True
         card = self.presenter.hand_card_at(pos)
         if card is not None:
@@ -393,12 +389,8 @@ class TableScene(Scene):
         self.dragging = False
         if dragged:
             self.presenter.drop(card)
-            hook = getattr(self.helper, "drop_move", None)  # a card dragged onto a table card
-            if hook is not None:
-                self.perform(hook(card, pos, self._legal, self._obs))
-                return True
-            if not self.presenter.in_play_area(pos):
-                return True
+            self.perform(self.helper.drop_move(card, pos, self._legal, self._obs))
+            return True
         self.perform(self._card_move(card))
         return True
 
@@ -465,16 +457,13 @@ class TableScene(Scene):
             for b in self.buttons:
                 b.draw(surface)
         self.menu_button.draw(surface)
-        overlay = getattr(self.helper, "draw_overlay", None)  # e.g. the active rules (R)
-        if overlay is not None:
-            overlay(surface)
+        self.helper.draw_overlay(surface)  # e.g. the active rules (R)
         status = geo.status_rect
         self._draw_match_score(surface, status)
         inner = pygame.Rect(status.left + status.width // 5, status.top, status.width * 3 // 5, status.height)
         self.status.draw(surface, inner, toast_at=geo.toast_pos, notice_at=self._notice_pos(surface, inner))
         hl = geo.label[self.human_seat]
-        help_hook = getattr(self.helper, "help_text", None)
-        draw_key_help(surface, help_hook() if help_hook else t("table.help"), (hl.left, hl.top - 6), max(11, h // 66),
+        draw_key_help(surface, self.helper.help_text(), (hl.left, hl.top - 6), max(11, h // 66),
                       max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
 
     def _notice_pos(self, surface: pygame.Surface, inner: pygame.Rect) -> tuple[tuple[int, int], int] | None:
@@ -495,21 +484,16 @@ class TableScene(Scene):
         w, h = surface.get_size()
         gap = 6
         # Schwimmen hangs a bubble ("knocked", "shoves") under a seat; keep that readable too.
-        below = getattr(self.helper, "seat_bubble_height", lambda h: 0)(h)
+        below = self.helper.seat_bubble_height(h)
         obstacles: list[pygame.Rect] = []
         for seat, hand in geo.hand_rect.items():
-            r = hand.union(geo.label[seat])
-            if hasattr(geo, "seat_box"):
-                r = r.union(geo.seat_box(seat))
+            r = hand.union(geo.label[seat]).union(geo.seat_box(seat))
             r.height += below
             obstacles.append(r)
         obstacles += list(geo.trick_rect.values()) + [geo.stock_rect, geo.info_rect, geo.buttons_rect]
-        middle = getattr(geo, "middle_rect", None)
-        if middle is not None:
-            obstacles.append(middle)
-        extra = getattr(self.helper, "notice_obstacles", None)
-        if extra is not None:
-            obstacles += extra((w, h))
+        if geo.middle_rect is not None:
+            obstacles.append(geo.middle_rect)
+        obstacles += self.helper.notice_obstacles((w, h))
         hl, hand = geo.label[self.human_seat], geo.hand_rect[self.human_seat]
         obstacles.append(pygame.Rect(hl.left, hl.top - h // 14, max(hl.width, hand.left - hl.left), h // 14))  # key help
         obstacles.append(pygame.Rect(w // 4, geo.turn_pos[1] - h // 30, w // 2, h // 15))  # the turn line
@@ -525,18 +509,9 @@ class TableScene(Scene):
         return None  # no room anywhere: under the status line, as before
 
     def _draw_match_score(self, surface: pygame.Surface, status: pygame.Rect) -> None:
-        m = self.controller.match
         h = surface.get_height()
-        hook = getattr(self.helper, "match_score_text", None)  # games without two scores
-        if hook is not None:
-            draw_text(surface, hook(), (status.left + 6, status.centery), max(13, h // 46), MUTED, anchor="midleft",
-                      max_width=status.width // 5 - 8)
-            return
-        me = self.controller.human_seat if self.controller.human_seat is not None else 0
-        other = 1 - me if self.controller.players == 2 else (me + 1) % self.controller.players
-        text = t("table.match_score", you=m.scores[me], bot=m.scores[other], name=self.seat_name(other))
-        draw_text(surface, text, (status.left + 6, status.centery), max(13, h // 46), MUTED, anchor="midleft",
-                  max_width=status.width // 5 - 8)
+        draw_text(surface, self.helper.match_score_text(), (status.left + 6, status.centery), max(13, h // 46), MUTED,
+                  anchor="midleft", max_width=status.width // 5 - 8)
 
 
 def draw_key_help(surface: pygame.Surface, text: str, bottomleft: tuple[int, int], size: int, max_width: int) -> list[pygame.Rect]:

@@ -35,6 +35,7 @@ from game.ui.scenes import table_family_won as won
 from game.ui.scenes.table_family_anim import family_steps
 from game.ui.scenes.table_family_geometry import GameGeometry
 from game.ui.scenes.table_family_text import contract_name, play_help_key, suit_symbol, t
+from game.ui.table_protocol import TableHelperBase
 from game.ui.text import card_name, deck_style_of
 from game.ui.widgets import Button
 
@@ -70,11 +71,11 @@ def event_seat(event: Any) -> int | None:
     return getattr(event, "seat", None)
 
 
-class FamilyTable:
-    """The Bauern/Dreier half of the table scene."""
+class FamilyTable(TableHelperBase):
+    """The Bauern/Dreier half of the table scene (a :class:`TableHelper`)."""
 
     def __init__(self, scene: Any, game_id: str) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.game_id = game_id
         self.players = 4 if game_id == "bauernschnapsen" else 3
         self.obs: Any = None
@@ -100,7 +101,7 @@ class FamilyTable:
             geo.seen, geo.blind, geo._forehand = len(self.obs.hand), self.obs.blind, self.obs.forehand
         return geo
 
-    def sort_cards(self, cards: Sequence[Card], obs: Any) -> list[Card]:
+    def game_sort(self, cards: Sequence[Card], obs: Any) -> list[Card]:
         trump = getattr(obs, "trump", None)
         row = BY_ID.get(getattr(obs, "contract", None) or "")
         order = ZEHNER_ORDER if row is not None and row.zehner else NORMAL_ORDER
@@ -109,12 +110,6 @@ class FamilyTable:
             suits.remove(trump)
             suits.insert(0, trump)
         return sorted(cards, key=lambda c: (suits.index(c.suit.value), -order[c.rank]))
-
-    def hand_order(self, obs: Any) -> list[Card]:
-        return self.sort_cards(obs.hand, obs)
-
-    def deal_plan(self, obs: Any) -> list[tuple[str, int]]:
-        return []  # the deal is animated from the engine's Dealt event (table_family_anim)
 
     def visible(self, obs: Any) -> dict[str, list[Card]]:
         self.obs = obs
@@ -353,8 +348,7 @@ class FamilyTable:
             return t("fam.status.declare", name=name(event.seat), score=event.score)
         return None
 
-    @staticmethod
-    def seat_bubble_height(h: int) -> int:
+    def seat_bubble_height(self, h: int) -> int:
         """Height of a call bubble under a seat (``table_family_draw._bubble``), with its gap."""
         return max(13, h // 48) + 10 + 8
 
@@ -395,40 +389,125 @@ class FamilyTable:
         return FamilySummary(self.scene.app, self.scene)
 
 
-class PlayoffSwitch:
+class PlayoffSwitch(TableHelperBase):
     """Dreierschnapsen ends a tie at the target with one deal of two-player Schnapsen
-    (``tie_break = schnapsenPlayoff``): while that deal runs, the Schnapsen helper answers."""
+    (``tie_break = schnapsenPlayoff``): while that deal runs, the Schnapsen helper answers.
+    The match stays a three-seat match: its score and summary are the family table's."""
 
     def __init__(self, scene: Any) -> None:
         from game.ui.scenes.table_schnapsen import SchnapsenTable
 
-        self.scene = scene
+        super().__init__(scene)
         self.family = FamilyTable(scene, scene.game_id)
         self.schnapsen = SchnapsenTable(scene)
+        self.game_id = scene.game_id
 
-    def _current(self) -> Any:
-        rules = getattr(self.scene.controller, "rules", None)
-        return self.schnapsen if getattr(rules, "id", "") == "schnapsen" else self.family
+    def _current(self) -> TableHelperBase:
+        return self.schnapsen if self.scene.controller.view.rules_id == "schnapsen" else self.family
 
-    def _for(self, obs: Any) -> Any:
+    def _for(self, obs: Any) -> TableHelperBase:
         """The helper that understands ``obs``.  Sorting goes by the observation, not by the
         controller's current round: the cards of the round before (a family deal's trump call)
-        may still be animating when the playoff has begun, and the reverse; and the session
-        wraps this method once, whichever round is current at that moment."""
+        may still be animating when the playoff has begun, and the reverse."""
         from game.rules.family_rules import FamilyObservation
 
         return self.family if isinstance(obs, FamilyObservation) else self.schnapsen
 
-    def sort_cards(self, cards: Sequence[Card], obs: Any) -> list[Card]:
-        return list(self._for(obs).sort_cards(cards, obs))
+    def game_sort(self, cards: Sequence[Card], obs: Any) -> list[Card]:
+        return list(self._for(obs).game_sort(cards, obs))
 
-    def hand_order(self, obs: Any) -> list[Card]:
-        return list(self._for(obs).hand_order(obs))
+    def game_hand_order(self, obs: Any) -> list[Card]:
+        return list(self._for(obs).game_hand_order(obs))
 
-    def __getattr__(self, name: str) -> Any:
-        if name in ("summary_scene", "match_score_text"):  # the match stays a three-seat match
-            return getattr(self.family, name)
-        return getattr(self._current(), name)
+    # The rest is the current round's helper's.
+    def deck(self) -> tuple[Card, ...]:
+        return self._current().deck()  # type: ignore[attr-defined, no-any-return]
+
+    def make_geometry(self, size: tuple[int, int], human: int) -> Any:
+        return self._current().make_geometry(size, human)  # type: ignore[attr-defined]
+
+    def deal_plan(self, obs: Any) -> list[tuple[str, int]]:
+        return self._current().deal_plan(obs)
+
+    def visible(self, obs: Any) -> dict[str, list[Card]]:
+        return self._current().visible(obs)  # type: ignore[attr-defined, no-any-return]
+
+    def counts(self, obs: Any) -> dict[str, int]:
+        return self._current().counts(obs)  # type: ignore[attr-defined, no-any-return]
+
+    def trick_seats(self, obs: Any) -> dict[Card, int]:
+        return self._current().trick_seats(obs)
+
+    def face_up(self, zone: str) -> bool | None:
+        return self._current().face_up(zone)
+
+    def present_steps(self, presenter: Any, event: Any, obs: Any) -> list[Any] | None:
+        return self._current().present_steps(presenter, event, obs)
+
+    def buttons(self, legal: Sequence[Move], obs: Any) -> list[Button]:
+        return self._current().buttons(legal, obs)  # type: ignore[attr-defined, no-any-return]
+
+    def layout_buttons(self, buttons: list[Button], geo: Any, size: tuple[int, int]) -> bool:
+        return self._current().layout_buttons(buttons, geo, size)
+
+    def action_move(self, action: str, legal: Sequence[Move]) -> Move | None:
+        return self._current().action_move(action, legal)  # type: ignore[attr-defined, no-any-return]
+
+    def key_move(self, key: int, legal: Sequence[Move], obs: Any) -> Move | None:
+        return self._current().key_move(key, legal, obs)  # type: ignore[attr-defined, no-any-return]
+
+    def default_move(self, legal: Sequence[Move], obs: Any) -> Move | None:
+        return self._current().default_move(legal, obs)  # type: ignore[attr-defined, no-any-return]
+
+    def card_move(self, card: Card, legal: Sequence[Move], obs: Any) -> Move | None:
+        return self._current().card_move(card, legal, obs)
+
+    def drop_move(self, card: Card, pos: tuple[int, int], legal: Sequence[Move], obs: Any) -> Move | None:
+        return self._current().drop_move(card, pos, legal, obs)
+
+    def on_press(self, pos: tuple[int, int]) -> bool:
+        return self._current().on_press(pos)
+
+    def describe(self, event: Any, obs: Any) -> str | None:
+        return self._current().describe(event, obs)  # type: ignore[attr-defined, no-any-return]
+
+    def draw_hud(self, surface: pygame.Surface, obs: Any, geo: Any, to_move: int | None) -> None:
+        self._current().draw_hud(surface, obs, geo, to_move)  # type: ignore[attr-defined]
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self._current().draw_overlay(surface)
+
+    def help_text(self) -> str:
+        return self._current().help_text()
+
+    def seat_bubble_height(self, h: int) -> int:
+        return self._current().seat_bubble_height(h)
+
+    def notice_obstacles(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        return self._current().notice_obstacles(size)
+
+    def match_score_text(self) -> str:
+        return self.family.match_score_text()
+
+    def summary_scene(self) -> Any:
+        return self.family.summary_scene()
+
+    # The family table's own view state (the discard selection, the overlays), read by tests.
+    @property
+    def obs(self) -> Any:
+        return self.family.obs
+
+    @property
+    def selected(self) -> list[Card]:
+        return self.family.selected
+
+    @property
+    def show_rules(self) -> bool:
+        return self.family.show_rules
+
+    @property
+    def show_won(self) -> bool:
+        return self.family.show_won
 
 
 def make_helper(scene: Any) -> Any:
