@@ -16,7 +16,7 @@ identity of two face-down sprites, which nobody can see.
 The table calls ``controller.tick()`` only while :attr:`idle` is true.
 
 The toolkit a game's helper uses in ``present_steps`` (its own deal, talon, swaps) is public:
-``zones`` and ``views`` (the model), ``take`` (move a card out of a zone, swapping hidden
+``zones`` and ``sprites`` (the model: one :class:`CardSprite` per card), ``take`` (move a card out of a zone, swapping hidden
 identities), ``moves`` (tweens bringing zones' cards to their places), ``to_top`` (a step that
 lifts cards above the rest), ``restack`` (draw order from the zones), ``reveal`` (hands face up
 at the deal's end), ``reset_to_stock`` (all cards face down on the stock) and ``geometry``.
@@ -29,6 +29,7 @@ from typing import Any
 import pygame
 
 from game.rules import events as ev
+from game.ui.sprites import CardImages, CardSprite, SpriteLayers
 from game.ui.tween import Animator, Call, Parallel, Sequence, Tween, Wait, ease_out_cubic
 
 FLY = 0.32  # a card crossing the table
@@ -36,21 +37,6 @@ DEAL_STEP = 0.07  # between two dealt cards
 TRICK_PAUSE = 0.8  # a finished trick stays before it is swept
 MELD_SHOW = 1.2  # a marriage lies face up this long
 REVEAL_PAUSE = 1.2  # hands face up at the end before the summary
-
-
-class CardView:
-    """One card on the table: float position, angle, flip (0 back .. 1 face) and draw order."""
-
-    __slots__ = ("card", "pos", "angle", "flip", "z", "lift", "w")
-
-    def __init__(self, card: Any, pos: tuple[float, float], w: float = 80.0) -> None:
-        self.card = card
-        self.pos = pos
-        self.w = w
-        self.angle = 0.0
-        self.flip = 0.0
-        self.z = 0
-        self.lift = 0.0
 
 
 class Presenter:
@@ -65,13 +51,14 @@ class Presenter:
         self.anim.finish_all()
         helper = self.scene.helper
         self.geometry = helper.make_geometry(self.scene.app.size, self.scene.human_seat)
-        self.views: dict[Any, CardView] = {c: CardView(c, self.geometry.stock, self.geometry.width_of("stock"))
-                                           for c in helper.deck()}
+        self.sprites: dict[Any, CardSprite] = {c: CardSprite(c, self.geometry.stock, self.geometry.width_of("stock"))
+                                               for c in helper.deck()}
+        self.layers = SpriteLayers(self.sprites.values())
         self.zones: dict[str, list[Any]] = {"deck": list(helper.deck())}
         self.trick_seat: dict[Any, int] = {}
         self.revealed = False
         self._z = 0
-        self.art = _Art()
+        self.art = CardImages()
 
     # --- state ---------------------------------------------------------------------------------
 
@@ -91,7 +78,7 @@ class Presenter:
         self.revealed = False
         self.trick_seat.clear()
         self.zones = {"stock": list(self.scene.helper.deck())}
-        for v in self.views.values():
+        for v in self.sprites.values():
             v.pos, v.angle, v.flip, v.lift = self.geometry.stock, 0.0, 0.0, 0.0
             v.w = float(self.geometry.width_of("stock"))
         self.restack()
@@ -121,7 +108,7 @@ class Presenter:
                 other = self.zones[where]
                 other[other.index(card)] = stand_in
                 cards[cards.index(stand_in)] = card
-                va, vb = self.views[card], self.views[stand_in]
+                va, vb = self.sprites[card], self.sprites[stand_in]
                 va.pos, vb.pos = vb.pos, va.pos
                 va.angle, vb.angle = vb.angle, va.angle
                 va.flip, vb.flip = vb.flip, va.flip
@@ -144,14 +131,14 @@ class Presenter:
             return True
         return self.revealed and zone.startswith("hand")
 
-    def _targets(self, zones: list[str] | None = None) -> list[tuple[CardView, tuple[float, float], float, float, int]]:
+    def _targets(self, zones: list[str] | None = None) -> list[tuple[CardSprite, tuple[float, float], float, float, int]]:
         out = []
         for name in zones or list(self.zones):
             cards = self.zones.get(name, [])
             n = len(cards)
             for i, c in enumerate(cards):
                 x, y, a, w = self.geometry.place(name, i, n, self.trick_seat.get(c))
-                out.append((self.views[c], (x, y), a, 1.0 if self.face_up(name) else 0.0, w))
+                out.append((self.sprites[c], (x, y), a, 1.0 if self.face_up(name) else 0.0, w))
         return out
 
     def moves(self, zones: list[str], duration: float = FLY, stagger: float = 0.0) -> Parallel:
@@ -173,7 +160,7 @@ class Presenter:
         def top() -> None:
             for c in cards:
                 self._z += 1
-                self.views[c].z = self._z
+                self.sprites[c].z = self._z
         return Call(top)
 
     # --- events -> timelines -------------------------------------------------------------------
@@ -242,7 +229,7 @@ class Presenter:
         pool = [c for c in helper.deck() if c not in obs.hand and c != obs.turnup]
         dealt: dict[str, list[Any]] = {f"hand{human}": list(obs.hand), "turnup": [obs.turnup]}
         self.zones = {"deck": list(helper.deck())}
-        for v in self.views.values():
+        for v in self.sprites.values():
             v.pos, v.angle, v.flip, v.lift = self.geometry.stock, 0.0, 0.0, 0.0
             v.w = float(self.geometry.width_of("stock"))
         steps: list[Any] = [Wait(0.15)]
@@ -269,7 +256,7 @@ class Presenter:
         hand_zone = f"hand{e.seat}"
         pair = [make(Rank.KING, e.suit), make(Rank.QUEEN, e.suit)]
         if e.seat == self.scene.human_seat:
-            views = [self.views[c] for c in pair if c in self.zones.get(hand_zone, [])]
+            views = [self.sprites[c] for c in pair if c in self.zones.get(hand_zone, [])]
             up = Parallel(*[Tween(v, "lift", 1.0, 0.25) for v in views])
             down = Parallel(*[Tween(v, "lift", 0.0, 0.25) for v in views])
             return [up, Wait(MELD_SHOW * 0.6), down]
@@ -307,7 +294,7 @@ class Presenter:
         """Shake a refused card where it lies."""
         if not getattr(move, "cards", None):
             return
-        v = self.views.get(move.cards[0])
+        v = self.sprites.get(move.cards[0])
         if v is None:
             return
         x, y = v.pos
@@ -380,7 +367,7 @@ class Presenter:
         for name in sorted(self.zones, key=lambda n: rank.get(n, 5 if n != f"hand{human}" else 7)):
             for c in self.zones[name]:
                 z += 1
-                self.views[c].z = z
+                self.sprites[c].z = z
         self._z = z
 
     # --- queries for input ---------------------------------------------------------------------
@@ -388,12 +375,10 @@ class Presenter:
     def hand_cards(self) -> list[Any]:
         return list(self.zones.get(f"hand{self.scene.human_seat}", []))
 
-    def _rect(self, v: CardView) -> pygame.Rect:
-        r = pygame.Rect(0, 0, int(v.w), int(v.w * 1.5))
-        r.center = (int(v.pos[0]), int(v.pos[1] - self._lift_px(v)))
-        return r
+    def _rect(self, v: CardSprite) -> pygame.Rect:
+        return v.rect(self._lift_px(v))
 
-    def _lift_px(self, v: CardView) -> float:
+    def _lift_px(self, v: CardSprite) -> float:
         h = v.w * 1.5
         lift = v.lift * h * 0.35
         if v.card == self.scene.hover_card and v.card in self.scene.legal_cards():
@@ -401,17 +386,14 @@ class Presenter:
         return lift
 
     def hand_card_at(self, pos: tuple[int, int]) -> Any:
-        cards = self.hand_cards()
-        for c in sorted(cards, key=lambda c: -self.views[c].z):
-            if self._rect(self.views[c]).collidepoint(pos):
-                return c
-        return None
+        hit = self.layers.top_at(pos, [self.sprites[c] for c in self.hand_cards()], self._lift_px)
+        return hit.card if hit is not None else None
 
     def pile_at(self, pos: tuple[int, int]) -> bool:
         for name in self.zones:
             if name.startswith("pile"):
                 for c in self.zones[name]:
-                    if self._rect(self.views[c]).inflate(10, 10).collidepoint(pos):
+                    if self._rect(self.sprites[c]).inflate(10, 10).collidepoint(pos):
                         return True
         return False
 
@@ -419,7 +401,7 @@ class Presenter:
         return bool(self.geometry.play_area.collidepoint(pos))
 
     def drag(self, card: Any, pos: tuple[int, int]) -> None:
-        v = self.views[card]
+        v = self.sprites[card]
         self.anim.cancel(v)
         v.pos = (float(pos[0]), float(pos[1]))
         self._z += 1
@@ -432,7 +414,7 @@ class Presenter:
             self.anim.add(self.moves([zone], 0.15))
 
     def card_rect(self, card: Any) -> pygame.Rect:
-        return self._rect(self.views[card])
+        return self._rect(self.sprites[card])
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -443,25 +425,17 @@ class Presenter:
         self.art.canonical = widths
         for w in widths:
             self.art.base(None, w)
-            for c in self.views:
+            for c in self.sprites:
                 self.art.base(c, w)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The cards, back to front; a hand card that may not be played is shaded."""
         legal = self.scene.legal_cards()
         human_hand = set(self.zones.get(f"hand{self.scene.human_seat}", []))
         dim_illegal = bool(legal) and len(legal) < len(human_hand) and self.scene.highlight_legal
-        for v in sorted(self.views.values(), key=lambda v: v.z):
-            if v.card in self.zones.get("gone", ()):
-                continue
-            face = v.flip >= 0.5
-            squash = abs(v.flip * 2 - 1)
-            img = self.art.get(v.card if face else None, v.w, v.angle, max(0.05, squash))
-            x, y = v.pos
-            rect = img.get_rect(center=(int(x), int(y - self._lift_px(v))))
-            surface.blit(img, rect)
-            if dim_illegal and v.card in human_hand and v.card not in legal and face:
-                shade = self.art.shade(int(v.w), v.angle)
-                surface.blit(shade, shade.get_rect(center=rect.center))
+        gone = self.zones.get("gone", ())
+        self.layers.draw(surface, self.art, hidden=lambda v: v.card in gone, lift_px=self._lift_px,
+                         shaded=lambda v: dim_illegal and v.card in human_hand and v.card not in legal)
 
     def draw_last_trick(self, surface: pygame.Surface, obs: Any) -> None:
         from game.ui.text import t
@@ -482,74 +456,3 @@ class Presenter:
         for i, c in enumerate(last.cards):
             img = self.art.get(c, g.cw, 0.0, 1.0)
             surface.blit(img, img.get_rect(center=(box.centerx + int((i - 0.5) * g.cw * 1.15), box.centery + 12)))
-
-
-class _Art:
-    """Card images at the needed width, rotated and squashed (flip), cached."""
-
-    def __init__(self) -> None:
-        self.cache: dict[tuple[Any, ...], pygame.Surface] = {}
-        self.style = "french"
-        self.back = "classic_red"
-        #: Widths the card art is drawn at (the layout's zone widths); cards in flight between
-        #: two sizes are scaled down from the next larger one instead of drawn anew.
-        self.canonical: set[int] = set()
-
-    def base(self, card: Any, width: int) -> pygame.Surface:
-        key = ("base", str(card) if card is not None else None, width)
-        img = self.cache.get(key)
-        if img is None:
-            larger = [w for w in self.canonical if w > width]
-            if width in self.canonical or not larger:
-                img = _render(card, width, self.style, self.back)
-            else:
-                src = self.base(card, min(larger))
-                img = pygame.transform.smoothscale(src, (width, round(width * src.get_height() / src.get_width())))
-            self.cache[key] = img
-        return img
-
-    def get(self, card: Any, width: float, angle: float, squash: float) -> pygame.Surface:
-        a = round(angle) % 360
-        s = round(squash, 1)
-        wi = int(round(width))
-        if wi not in self.canonical:
-            wi -= wi % 4  # sizes in flight: a few cached steps
-        width = wi
-        key = (str(card) if card is not None else None, width, a, s)
-        img = self.cache.get(key)
-        if img is None:
-            img = self.base(card, width)
-            if s < 1.0:
-                img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * s)), img.get_height()))
-            if a:
-                img = pygame.transform.rotate(img, a)
-            if len(self.cache) > 3000:
-                self.cache.clear()
-            self.cache[key] = img
-        return img
-
-    def shade(self, width: int, angle: float) -> pygame.Surface:
-        key = ("shade", width, round(angle) % 360)
-        img = self.cache.get(key)
-        if img is None:
-            base = self.base(None, width)
-            layer = pygame.Surface(base.get_size(), pygame.SRCALPHA)
-            pygame.draw.rect(layer, (0, 0, 0, 110), layer.get_rect(), border_radius=max(4, width // 12))
-            img = pygame.transform.rotate(layer, round(angle) % 360) if round(angle) % 360 else layer
-            self.cache[key] = img
-        return img
-
-
-_CARD_ART: Any = None
-
-
-def _render(card: Any, width: int, style: str, back: str = "classic_red") -> pygame.Surface:
-    """The card art of :mod:`game.ui.cardart` (one shared LRU-cached renderer)."""
-    global _CARD_ART
-    if _CARD_ART is None:
-        from game.ui.cardart import CardArt
-
-        _CARD_ART = CardArt()
-    if card is None:
-        return _CARD_ART.render_back(width, back, style)
-    return _CARD_ART.render_face(card, width, style)

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 from game.cards import Suit
 from game.rules import registry
-from game.ui.scenes.table_family import PlayoffSwitch
+from game.ui.scenes.table_playoff import PlayoffSwitch
 
 
 def _family_observation_after_trump_call():

@@ -64,7 +64,7 @@ class NewGameScene(Scene):
         self.levels = [level] * (self.max_players - 1)
         self.preset = next(iter(PRESETS[game_id]))  # the defaults of RULES.md
         self.options = preset(game_id, self.preset)
-        from game.ui.scenes.table import setup_for
+        from game.ui.scenes.table_setup import setup_for
 
         earlier = setup_for(app.config, game_id)  # this game's choices from before, if any
         if earlier:

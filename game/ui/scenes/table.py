@@ -22,6 +22,7 @@ import pygame
 
 from game.ui.app import App, Scene
 from game.ui.scenes import TABLE_HELPERS
+from game.ui.scenes.table_notice import draw_key_help, notice_spot
 from game.ui.table_protocol import TableHelper
 from game.ui.text import t
 from game.ui.widgets import (
@@ -31,33 +32,12 @@ from game.ui.widgets import (
     Button,
     StatusLine,
     draw_text,
-    free_spot,
     layout_row,
-    render_text,
 )
 
 log = logging.getLogger(__name__)
 
 DRAG_THRESHOLD = 12  # pixels before a press on a card becomes a drag
-
-
-def setup_for(cfg: Any, game_id: str) -> dict[str, Any]:
-    """The new-game screen's last choices for ``game_id`` (players, bot levels, options), or {}.
-
-    Kept per game (``cfg.extra["match_setups"]``), so choosing six players for Schwimmen never
-    reaches a Schnapsen table; a count outside the game's range is ignored."""
-    from game.rules.registry import GAMES
-
-    setups = cfg.extra.get("match_setups") or {}
-    setup = setups.get(game_id) or {}
-    legacy = cfg.extra.get("match_setup") or {}  # one setup for one game (tests, the monkey)
-    if not setup and legacy.get("game_id") == game_id:
-        setup = legacy
-    players = setup.get("players")
-    info = GAMES[game_id]
-    if players is not None and not info.min_players <= players <= info.max_players:
-        return {}
-    return dict(setup)
 
 
 class TableScene(Scene):
@@ -121,31 +101,9 @@ class TableScene(Scene):
             self.controller.close()
 
     def _make_controller(self) -> Any:
-        from game.controller import HUMAN, MatchController
-        from game.rules.registry import GAMES
+        from game.ui.scenes.table_setup import make_controller
 
-        cfg = self.app.config
-        info = GAMES[self.game_id]
-        # --players (or an older choice) counts only where this game can be played with it:
-        # the menu may start any game after the new-game screen set a count for another one.
-        players = cfg.players if cfg.players and info.min_players <= cfg.players <= info.max_players \
-            else info.min_players
-        if cfg.demo:
-            human_seat = None
-            levels = [self.level] * players
-        else:
-            human_seat = 0
-            levels = [HUMAN] + [self.level] * (players - 1)
-        # The new-game screen's choices (players, level per bot seat, options) for this game.
-        setup = setup_for(cfg, self.game_id)
-        options = None
-        if setup:
-            players = setup.get("players", players)
-            options = setup.get("options")
-            if not cfg.demo and setup.get("levels"):
-                levels = [HUMAN] + list(setup["levels"])[: players - 1]
-        return MatchController(self.game_id, players, human_seat=human_seat, levels=levels, options=options,
-                               master_seed=cfg.seed, bot_pause=cfg.bot_pause, use_processes=cfg.use_processes)
+        return make_controller(self.app.config, self.game_id, self.level)
 
     # --- seats ---------------------------------------------------------------------------------
 
@@ -467,68 +425,17 @@ class TableScene(Scene):
                       max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
 
     def _notice_pos(self, surface: pygame.Surface, inner: pygame.Rect) -> tuple[tuple[int, int], int] | None:
-        """Where a notice goes (top centre, wrapping width): the free spot nearest the status
-        line that covers no seat, name, bubble, card in play, button or the turn line, trying
-        narrower (taller) boxes when the wide one finds no room.  Cached per notice and size."""
+        """Where a notice goes (cached per notice, size and phase): :func:`table_notice.notice_spot`."""
         if not self.status.notice:
             return None
         key = (self.status.notice, surface.get_size(), getattr(self._obs, "phase", ""))
         if self._notice_cache is not None and self._notice_cache[0] == key:
             return self._notice_cache[1]
-        at = self._find_notice_spot(surface, inner)
+        at = notice_spot(self, surface, inner)
         self._notice_cache = (key, at)
         return at
-
-    def _find_notice_spot(self, surface: pygame.Surface, inner: pygame.Rect) -> tuple[tuple[int, int], int] | None:
-        geo = self.presenter.geometry
-        w, h = surface.get_size()
-        gap = 6
-        # Schwimmen hangs a bubble ("knocked", "shoves") under a seat; keep that readable too.
-        below = self.helper.seat_bubble_height(h)
-        obstacles: list[pygame.Rect] = []
-        for seat, hand in geo.hand_rect.items():
-            r = hand.union(geo.label[seat]).union(geo.seat_box(seat))
-            r.height += below
-            obstacles.append(r)
-        obstacles += list(geo.trick_rect.values()) + [geo.stock_rect, geo.info_rect, geo.buttons_rect]
-        if geo.middle_rect is not None:
-            obstacles.append(geo.middle_rect)
-        obstacles += self.helper.notice_obstacles((w, h))
-        hl, hand = geo.label[self.human_seat], geo.hand_rect[self.human_seat]
-        obstacles.append(pygame.Rect(hl.left, hl.top - h // 14, max(hl.width, hand.left - hl.left), h // 14))  # key help
-        obstacles.append(pygame.Rect(w // 4, geo.turn_pos[1] - h // 30, w // 2, h // 15))  # the turn line
-        obstacles = [o.inflate(2 * gap, 2 * gap) for o in obstacles]
-        bounds = pygame.Rect(8, inner.bottom + 4, w - 16, geo.buttons_rect.top - inner.bottom - 4)
-        prefer = (inner.centerx, inner.bottom + 12)
-        for width in (max(inner.width - 40, w // 2), w // 3, w // 4):
-            box = self.status.notice_box(surface, inner, (0, 0), width, measure_only=True)
-            spot = free_spot(bounds, box.size, obstacles, prefer)
-            if spot is not None:
-                # notice_box frames the text block 7 px below the point it is given
-                return (spot.centerx, spot.top + 7), width
-        return None  # no room anywhere: under the status line, as before
 
     def _draw_match_score(self, surface: pygame.Surface, status: pygame.Rect) -> None:
         h = surface.get_height()
         draw_text(surface, self.helper.match_score_text(), (status.left + 6, status.centery), max(13, h // 46), MUTED,
                   anchor="midleft", max_width=status.width // 5 - 8)
-
-
-def draw_key_help(surface: pygame.Surface, text: str, bottomleft: tuple[int, int], size: int, max_width: int) -> list[pygame.Rect]:
-    """The key help above the human's label: one line, or two split at a " · " when one line
-    would not fit beside the hand (German and Japanese run long), so it never runs under the
-    cards.  Returns the drawn line rectangles, bottom line first."""
-    lines = [text]
-    if render_text(text, size, MUTED).get_width() > max_width and " · " in text:
-        parts = text.split(" · ")
-        widths = [max(render_text(" · ".join(parts[:k]), size, MUTED).get_width(),
-                      render_text(" · ".join(parts[k:]), size, MUTED).get_width()) for k in range(1, len(parts))]
-        k = 1 + widths.index(min(widths))
-        lines = [" · ".join(parts[:k]), " · ".join(parts[k:])]
-    x, y = bottomleft
-    rects = []
-    for line in reversed(lines):
-        r = draw_text(surface, line, (x, y), size, MUTED, anchor="bottomleft", max_width=max_width)
-        rects.append(r)
-        y = r.top - 1
-    return rects

@@ -214,7 +214,7 @@ class SchwimmenTable(TableHelperBase):
         presenter = self.scene.presenter
         if presenter is not None:
             for c in {self.sel_hand, self.sel_middle, hand, middle} - {None}:
-                presenter.views[c].lift = 0.5 if c in (hand, middle) else 0.0
+                presenter.sprites[c].lift = 0.5 if c in (hand, middle) else 0.0
         self.sel_hand, self.sel_middle = hand, middle
 
     def _swap(self, legal: Sequence[Move], hand: Card, middle: Card) -> Move | None:
@@ -228,8 +228,8 @@ class SchwimmenTable(TableHelperBase):
         presenter = self.scene.presenter
         if presenter is not None:
             for c in set(self.sel_pass) | set(chosen):
-                if c in presenter.views:
-                    presenter.views[c].lift = 0.5 if c in chosen else 0.0
+                if c in presenter.sprites:
+                    presenter.sprites[c].lift = 0.5 if c in chosen else 0.0
         self.sel_pass = chosen
 
     def _closed_move(self, kind: str, legal: Sequence[Move]) -> Move | None:
