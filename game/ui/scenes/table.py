@@ -7,6 +7,10 @@ drained events into new timelines.  A click, drag or key becomes a move only thr
 refused, in the player's language (``game.ui.refusal_text``).  At the end of a deal the summary overlay opens; at the end of the match the score
 sheet.
 
+Rooms: the game's details come from its helper (:mod:`game.ui.table_protocol`), the cards
+from the presenter (:mod:`game.ui.presenter`), input from :mod:`table_input`, the match's
+wiring from :mod:`table_setup`, notice placement and key help from :mod:`table_notice`.
+
 Smoke mode (``main.py --smoke N``): a bot chooses the human seat's moves and they go through the
 same ``perform`` path; the scene quits the app after N deals.
 """
@@ -22,6 +26,7 @@ import pygame
 
 from game.ui.app import App, Scene
 from game.ui.scenes import TABLE_HELPERS
+from game.ui.scenes.table_input import TableInput
 from game.ui.scenes.table_notice import draw_key_help, notice_spot
 from game.ui.table_protocol import TableHelper
 from game.ui.text import t
@@ -37,10 +42,9 @@ from game.ui.widgets import (
 
 log = logging.getLogger(__name__)
 
-DRAG_THRESHOLD = 12  # pixels before a press on a card becomes a drag
 
 
-class TableScene(Scene):
+class TableScene(TableInput, Scene):
     def __init__(self, app: App, game_id: str = "schnapsen", level: str = "player", controller: Any = None) -> None:
         super().__init__(app)
         self.game_id = game_id
@@ -279,119 +283,6 @@ class TableScene(Scene):
         if session is not None and self.controller is not None:
             self._kept = session.guard.keep(self.controller)
         self.app.replace(MenuScene(self.app))
-
-    # --- input ---------------------------------------------------------------------------------
-
-    def _card_move(self, card: Any) -> Any:
-        return self.helper.card_move(card, self._legal, self._obs)  # play, or select (swap, discard)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.VIDEORESIZE:
-            self.presenter.relayout()
-            self._layout_buttons()
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            return self._on_motion(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._on_press(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._on_release(event.pos)
-        if event.type == pygame.KEYDOWN:
-            return self._on_key(event.key)
-        return False
-
-    def _on_motion(self, pos: tuple[int, int]) -> bool:
-        for b in self.buttons + [self.menu_button]:
-            b.hover = b.rect.collidepoint(pos)
-        if self.press is not None:
-            card, start = self.press
-            if self.dragging or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_THRESHOLD:
-                self.dragging = True
-                self.presenter.drag(card, pos)
-            return True
-        self.hover_card = self.presenter.hand_card_at(pos)
-        return False
-
-    def _on_press(self, pos: tuple[int, int]) -> bool:
-        if self.menu_button.hit(pos):
-            self.back_to_menu()
-            return True
-        for b in self.buttons if self.presenter.idle else ():
-            if b.hit(pos):
-                move = self.helper.action_move(b.action, self._legal)
-                if move is not None:
-                    self.perform(move)
-                return True
-        if self.helper.on_press(pos):  # clicks on the game's own table parts
-            return True
-        card = self.presenter.hand_card_at(pos)
-        if card is not None:
-            self.press = (card, pos)
-            self.dragging = False
-            return True
-        if self.presenter.pile_at(pos):
-            self.show_last_trick = not self.show_last_trick
-            return True
-        if not self.presenter.idle:
-            self.presenter.skip()  # a click on the felt hurries the animations
-            return True
-        self.show_last_trick = False
-        return False
-
-    def _on_release(self, pos: tuple[int, int]) -> bool:
-        if self.press is None:
-            return False
-        card, _start = self.press
-        dragged = self.dragging
-        self.press = None
-        self.dragging = False
-        if dragged:
-            self.presenter.drop(card)
-            self.perform(self.helper.drop_move(card, pos, self._legal, self._obs))
-            return True
-        self.perform(self._card_move(card))
-        return True
-
-    def _on_key(self, key: int) -> bool:
-        if key == pygame.K_ESCAPE:
-            if self.show_last_trick:
-                self.show_last_trick = False
-            else:
-                self.back_to_menu()
-            return True
-        if key == pygame.K_l:
-            self.show_last_trick = not self.show_last_trick
-            return True
-        if key == pygame.K_p:
-            self.show_points = not self.show_points
-            return True
-        hand = self.presenter.hand_cards()
-        if pygame.K_1 <= key <= pygame.K_9:
-            n = key - pygame.K_1
-            if n < len(hand):
-                self.perform(self._card_move(hand[n]))
-            return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-            step = -1 if key == pygame.K_LEFT else 1
-            self.selected = (self.selected + step) % len(hand) if self.selected >= 0 else (0 if step > 0 else len(hand) - 1)
-            self.hover_card = hand[self.selected]
-            return True
-        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if not self.presenter.idle:
-                self.presenter.skip()
-                return True
-            if 0 <= self.selected < len(hand):
-                self.perform(self._card_move(hand[self.selected]))
-                return True
-            move = self.helper.default_move(self._legal, self._obs)
-            if move is not None:
-                self.perform(move)
-            return True
-        move = self.helper.key_move(key, self._legal, self._obs)
-        if move is not None:
-            self.perform(move)
-            return True
-        return False
 
     # --- drawing -------------------------------------------------------------------------------
 
