@@ -1,10 +1,12 @@
-"""Soak test: bot-vs-bot matches at instant speed for every game, every level and every Schwimmen
+"""Command line of :mod:`tools.soak` (the code lives there so that tests import it too).
+
+Soak test: bot-vs-bot matches at instant speed for every game, every level and every Schwimmen
 player count, checking every rules invariant after every move.
 
     python benchmarks/soak.py --deals 10000 [--games schnapsen,schwimmen] [--levels beginner,player]
                               [--seed S] [--seconds LIMIT]
 
-Per move it checks (with the shared contract harness of tests/rules/contract.py): the pack is
+Per move it checks (with the shared contract harness of tools/contract.py and the specs of tools/contract_specs.py): the pack is
 conserved, card points are conserved where the game says so, no observation shows a hidden card,
 the bot's move is legal, ``apply`` leaves its input unchanged.  Per round: a result with one
 entry per seat.  Per match: the match API books every round and ends with winners.
@@ -14,156 +16,12 @@ reproduces it.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
-import traceback
-from collections import Counter
 from pathlib import Path
-from random import Random
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ai.base import make_agent  # noqa: E402
-from game.rules import match as matches  # noqa: E402
-from game.rules.seeds import derive_seed  # noqa: E402
-from tests.rules.contract import GameSpec, _check_state  # noqa: E402
-
-LEVELS = ("random", "beginner", "player", "expert")
-
-
-def spec_for(game_id: str, players: int) -> GameSpec:
-    """The contract spec each game's tests define (one source of the invariants)."""
-    if game_id == "schnapsen":
-        from tests.rules.test_contract_schnapsen import SPEC as S2
-
-        return S2
-    if game_id == "bauernschnapsen":
-        from tests.rules.test_contract_bauern import SPEC as S4
-
-        return S4
-    if game_id == "dreierschnapsen":
-        from tests.rules.test_contract_dreier import SPEC as S3
-
-        return S3
-    from tests.rules.test_contract_schwimmen import _spec
-
-    return _spec(players)
-
-
-def tables() -> list[tuple[str, int]]:
-    return [("schnapsen", 2), ("dreierschnapsen", 3), ("bauernschnapsen", 4)] + [("schwimmen", k) for k in range(2, 10)]
-
-
-#: PIMC samples per decision of the expert in the soak (0 = its full strength).  The soak checks
-#: invariants, not strength: a few samples run every code path of the expert (sampling, search,
-#: the exact solver) at a speed that allows 10,000 deals per game.
-EXPERT_SAMPLES = 4
-
-
-def set_expert_samples(n: int) -> None:
-    global EXPERT_SAMPLES
-    EXPERT_SAMPLES = n
-
-
-def soak_agent(game_id: str, level: str, seat: int) -> Any:
-    agent = make_agent(game_id, level, seat)
-    if level == "expert" and EXPERT_SAMPLES:
-        for name in ("max_samples", "samples", "bid_samples"):
-            if hasattr(agent, name):
-                setattr(agent, name, EXPERT_SAMPLES)
-    return agent
-
-
-def soak_match(game_id: str, players: int, levels: list[str], seed: int, spec: GameSpec, deal_budget: int) -> int:
-    """Play one match (or ``deal_budget`` deals of it); return the number of deals played."""
-    m = matches.new_match(game_id, players, None, seed, seed % players)
-    agents = {(lvl, s): soak_agent(game_id, lvl, s) for s in range(players) for lvl in set(levels)}
-    deals = 0
-    while not m.is_over and deals < deal_budget:
-        rules = matches.round_rules(m)
-        state = matches.start_round(m)
-        seats = matches.seat_map(m)
-        round_spec = spec if not getattr(m, "playoff", None) else spec_for("schnapsen", 2)
-        pack = Counter(round_spec.all_cards(state))
-        total = round_spec.points_total(state) if round_spec.points_total else None
-        move_no = 0
-        while not rules.is_over(state):
-            _check_state(round_spec, state, pack, total)
-            seat = rules.to_move(state)
-            legal = rules.legal_moves(state)
-            if seat is None or not legal:
-                raise AssertionError(f"no seat/legal moves in a running round ({seat}, {legal})")
-            level = levels[seats[seat]]
-            agent = agents.get((level, seats[seat])) or soak_agent(rules.id, level, seat)
-            if rules.id != game_id:  # Dreier playoff: a Schnapsen deal
-                agent = soak_agent(rules.id, level, seat)
-            obs = rules.observe(state, seat)
-            move = agent.choose(obs, legal, Random(derive_seed(seed, deals, move_no)))
-            if move not in legal:
-                raise AssertionError(f"{level} bot chose illegal move {move}")
-            before = repr(state)
-            new_state, _ = rules.apply(state, move)
-            if repr(state) != before:
-                raise AssertionError("apply changed its input")
-            state = new_state
-            move_no += 1
-            if move_no > 5000:
-                raise AssertionError("round does not end")
-        _check_state(round_spec, state, pack, total)
-        result = rules.result(state)
-        if len(result.points) != len(seats) or not result.reason:
-            raise AssertionError(f"bad result {result}")
-        m = matches.finish_round(m, result)
-        deals += 1
-    if m.is_over and not m.winners:
-        raise AssertionError("match over without winners")
-    return deals
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=2000, help="deals per game (Schwimmen: split over 2..9 players)")
-    ap.add_argument("--games", default="schnapsen,dreierschnapsen,bauernschnapsen,schwimmen")
-    ap.add_argument("--levels", default=",".join(LEVELS))
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--seconds", type=float, default=0, help="stop early after this long (0 = no limit)")
-    ap.add_argument("--expert-samples", type=int, default=4,
-                    help="PIMC samples per expert decision (0 = full strength)")
-    args = ap.parse_args(argv)
-    set_expert_samples(args.expert_samples)
-    games = set(args.games.split(","))
-    levels = args.levels.split(",")
-    start = time.perf_counter()
-    total_deals = errors = 0
-    for game_id, players in tables():
-        if game_id not in games:
-            continue
-        spec = spec_for(game_id, players)
-        share = args.deals // 8 if game_id == "schwimmen" else args.deals
-        done, match_no, t0 = 0, 0, time.perf_counter()
-        while done < share:
-            if args.seconds and time.perf_counter() - start > args.seconds:
-                break
-            seed = args.seed * 1_000_003 + match_no
-            rng = Random(seed)
-            seat_levels = [levels[rng.randrange(len(levels))] for _ in range(players)]
-            try:
-                done += soak_match(game_id, players, seat_levels, seed, spec, share - done)
-            except Exception:
-                errors += 1
-                done += 1
-                print(f"ERROR {game_id} {players}p levels={seat_levels} seed={seed}")
-                traceback.print_exc(limit=4)
-            match_no += 1
-        total_deals += done
-        dt = time.perf_counter() - t0
-        print(f"{game_id:16s} {players}p  deals={done:6d} matches={match_no:5d}  {done / max(dt, 1e-9):8.1f} deals/s")
-    elapsed = time.perf_counter() - start
-    print(f"deals={total_deals} errors={errors} deals_per_s={total_deals / max(elapsed, 1e-9):.1f}")
-    return 1 if errors else 0
-
+from tools.soak import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())
