@@ -117,7 +117,7 @@ class TableHelperBase:
         return self.game_sort(obs.hand, obs)
 
     def _sorting(self) -> str:
-        return str(getattr(self.scene, "hand_sorting", "suit"))
+        return str(self.scene.hand_sorting)
 
     def sort_cards(self, cards: Sequence[Card], obs: Any) -> list[Card]:
         mode = self._sorting()
