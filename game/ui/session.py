@@ -14,8 +14,11 @@ Nothing here may crash the game: save, statistics and sound problems are logged 
 is reported once in a dialog, and a save that fails during play once as a notice at the table,
 both in the player's language).  A user folder that could not be written
 (``game.resources`` fell back to a temporary one) becomes a lasting notice on the menu
-(:meth:`Session.notice_text`).  The bots' hint reasons are English sentences; the hint dialog
-shows them through :func:`game.ui.hint_text.translate_reason`.
+(:meth:`Session.notice_text`).
+
+Rooms: the screens, the menu's extra row and the global keys are in
+:mod:`game.ui.session_router` (``SceneRouter``), hint and undo in :mod:`game.ui.session_undo`
+(``HintsAndUndo``); both are bases of :class:`Session`.
 
 Glossary: Bummerl = a lost match; zudrehen = close the stock (a "close" in the statistics).
 """

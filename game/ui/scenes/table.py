@@ -43,7 +43,6 @@ from game.ui.widgets import (
 log = logging.getLogger(__name__)
 
 
-
 class TableScene(TableInput, Scene):
     def __init__(self, app: App, game_id: str = "schnapsen", level: str = "player", controller: Any = None) -> None:
         super().__init__(app)
