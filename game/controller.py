@@ -30,6 +30,7 @@ from game.rules import registry
 from game.rules.base import IllegalMove, Move, RoundResult
 from game.rules.events import RoundOver, RoundStarted
 from game.rules.seeds import derive_seed
+from game.seat_view import SeatView
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +96,8 @@ class MatchController:
         self.undo_used = False
         self.on_change: Callable[[MatchController], None] | None = None
         self._events: list[Any] = []
+        #: The read-only view the user interface reads the match through.
+        self.view = SeatView(self)
         self._executor: ProcessPoolExecutor | None = None
         self._future: Future[Move] | None = None
         self._future_seat = -1
@@ -279,6 +282,11 @@ class MatchController:
             seat = self.round_seat(self.human_seat) if self.human_seat is not None else 0
             seat = 0 if seat is None else seat
         return self.rules.observe(self.state, seat)
+
+    @property
+    def pending_events(self) -> tuple[Any, ...]:
+        """The events not drained yet (read-only; the table drains them)."""
+        return tuple(self._events)
 
     def drain_events(self) -> list[Any]:
         events, self._events = self._events, []

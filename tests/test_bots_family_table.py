@@ -1,4 +1,4 @@
-"""The contract table script (benchmarks/bots_family.py): with ``--others`` the tested level
+"""The contract table script (benchmarks/bots_family.py, code in tools/bots_family.py): with ``--others`` the tested level
 takes every position at the table in turn and only its own contracts are counted."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from tests.conftest import load_benchmark
+from tools import bots_family
 
 
 @pytest.fixture
 def table():
-    yield from load_benchmark("bots_family")
+    return bots_family
 
 
 @pytest.mark.parametrize("game,players", [("dreierschnapsen", 3), ("bauernschnapsen", 4)])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks import faults
+from tools import faults
 
 CASES = [
     ("settings", "out-of-range"),

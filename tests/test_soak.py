@@ -1,4 +1,4 @@
-"""The soak script (benchmarks/soak.py): it plays every level, including a sample-capped expert,
+"""The soak (benchmarks/soak.py, code in tools/soak.py): it plays every level, including a sample-capped expert,
 checks the rules invariants, and reports a broken bot with its seed instead of stopping."""
 
 from __future__ import annotations
@@ -8,12 +8,14 @@ import pytest
 from ai.schnapsen import ExpertAgent
 from game.rules import registry
 from game.rules.base import Move
-from tests.conftest import load_benchmark
+from tools import soak as soak_module
 
 
 @pytest.fixture
 def soak():
-    yield from load_benchmark("soak")
+    samples = soak_module.EXPERT_SAMPLES
+    yield soak_module
+    soak_module.set_expert_samples(samples)
 
 
 def test_every_level_plays_clean_deals(soak, capsys):

@@ -462,7 +462,7 @@ class Monkey(Driver):
         elif what == "deck_style":
             self.app.config.deck_style = value
             table = self.table()
-            art = getattr(getattr(table, "presenter", None), "_art", None)
+            art = getattr(getattr(table, "presenter", None), "art", None)
             if art is not None and hasattr(art, "style"):
                 art.style = value
                 art.cache.clear()

@@ -84,6 +84,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def relabel(self) -> None:
+        """The language changed: rebuild the labels this scene keeps."""
+
     def busy(self) -> bool:
         """True while the scene changes without input (an animation, a timer, a bot's turn): the
         app then keeps its frame rate; otherwise it rests until the next event."""

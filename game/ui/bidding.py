@@ -50,7 +50,7 @@ def panel_rect(geo: Any, size: tuple[int, int]) -> pygame.Rect:
     for seat, box in geo.label.items():
         if seat != geo.human and abs(box.centerx - w / 2) < w * 0.2:
             # below the seat opposite and its callout bubble
-            top = max(top, geo.seat_box(seat).bottom + max(34, h // 20) if hasattr(geo, "seat_box") else box.bottom + 8)
+            top = max(top, geo.seat_box(seat).bottom + max(34, h // 20))
     bottom = geo.buttons_y - 8
     pw = min(int(w * 0.46), 600)
     want = int(h * 0.45)

@@ -14,15 +14,21 @@ interchangeable: when an event names a hidden card (the bot plays it), the prese
 identity of two face-down sprites, which nobody can see.
 
 The table calls ``controller.tick()`` only while :attr:`idle` is true.
+
+The toolkit a game's helper uses in ``present_steps`` (its own deal, talon, swaps) is public:
+``zones`` and ``sprites`` (the model: one :class:`CardSprite` per card), ``take`` (move a card out of a zone, swapping hidden
+identities), ``moves`` (tweens bringing zones' cards to their places), ``to_top`` (a step that
+lifts cards above the rest), ``restack`` (draw order from the zones), ``reveal`` (hands face up
+at the deal's end), ``reset_to_stock`` (all cards face down on the stock) and ``geometry``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from game.rules import events as ev
+from game.ui.presenter_view import PresenterView
+from game.ui.sprites import CardImages, CardSprite, SpriteLayers
 from game.ui.tween import Animator, Call, Parallel, Sequence, Tween, Wait, ease_out_cubic
 
 FLY = 0.32  # a card crossing the table
@@ -32,22 +38,7 @@ MELD_SHOW = 1.2  # a marriage lies face up this long
 REVEAL_PAUSE = 1.2  # hands face up at the end before the summary
 
 
-class CardView:
-    """One card on the table: float position, angle, flip (0 back .. 1 face) and draw order."""
-
-    __slots__ = ("card", "pos", "angle", "flip", "z", "lift", "w")
-
-    def __init__(self, card: Any, pos: tuple[float, float], w: float = 80.0) -> None:
-        self.card = card
-        self.pos = pos
-        self.w = w
-        self.angle = 0.0
-        self.flip = 0.0
-        self.z = 0
-        self.lift = 0.0
-
-
-class Presenter:
+class Presenter(PresenterView):
     def __init__(self, scene: Any, speed: float = 1.0) -> None:
         self.scene = scene
         self.anim = Animator(speed)
@@ -59,13 +50,14 @@ class Presenter:
         self.anim.finish_all()
         helper = self.scene.helper
         self.geometry = helper.make_geometry(self.scene.app.size, self.scene.human_seat)
-        self.views: dict[Any, CardView] = {c: CardView(c, self.geometry.stock, self.geometry.width_of("stock"))
-                                           for c in helper.deck()}
+        self.sprites: dict[Any, CardSprite] = {c: CardSprite(c, self.geometry.stock, self.geometry.width_of("stock"))
+                                               for c in helper.deck()}
+        self.layers = SpriteLayers(self.sprites.values())
         self.zones: dict[str, list[Any]] = {"deck": list(helper.deck())}
         self.trick_seat: dict[Any, int] = {}
         self.revealed = False
         self._z = 0
-        self._art = _Art()
+        self.art = CardImages()
 
     # --- state ---------------------------------------------------------------------------------
 
@@ -79,6 +71,17 @@ class Presenter:
     def skip(self) -> None:
         self.anim.finish_all()
 
+    def reset_to_stock(self) -> None:
+        """Every card face down on the stock, nothing dealt (a game's own deal starts here)."""
+        self.anim.finish_all()
+        self.revealed = False
+        self.trick_seat.clear()
+        self.zones = {"stock": list(self.scene.helper.deck())}
+        for v in self.sprites.values():
+            v.pos, v.angle, v.flip, v.lift = self.geometry.stock, 0.0, 0.0, 0.0
+            v.w = float(self.geometry.width_of("stock"))
+        self.restack()
+
     def relayout(self) -> None:
         """The window changed size: new geometry, everything snaps to its place."""
         self.anim.finish_all()
@@ -87,24 +90,24 @@ class Presenter:
 
     # --- the model -----------------------------------------------------------------------------
 
-    def _zone_of(self, card: Any) -> str | None:
+    def zone_of(self, card: Any) -> str | None:
         for name, cards in self.zones.items():
             if card in cards:
                 return name
         return None
 
-    def _take(self, zone: str, card: Any, index: int = -1) -> Any:
+    def take(self, zone: str, card: Any, index: int = -1) -> Any:
         """Remove ``card`` from ``zone``; if the model has it elsewhere (a hidden card we guessed
         wrong), swap identities with a face-down card of ``zone`` first."""
         cards = self.zones.setdefault(zone, [])
         if card not in cards and cards:
             stand_in = cards[index]
-            where = self._zone_of(card)
+            where = self.zone_of(card)
             if where is not None:
                 other = self.zones[where]
                 other[other.index(card)] = stand_in
                 cards[cards.index(stand_in)] = card
-                va, vb = self.views[card], self.views[stand_in]
+                va, vb = self.sprites[card], self.sprites[stand_in]
                 va.pos, vb.pos = vb.pos, va.pos
                 va.angle, vb.angle = vb.angle, va.angle
                 va.flip, vb.flip = vb.flip, va.flip
@@ -112,15 +115,14 @@ class Presenter:
         if card in cards:
             cards.remove(card)
         else:
-            where = self._zone_of(card)
+            where = self.zone_of(card)
             if where is not None:
                 self.zones[where].remove(card)
         return card
 
-    def _face_up(self, zone: str) -> bool:
-        # Hook: a game's helper may say which of its own zones lie face up (Schwimmen's middle).
-        hook = getattr(self.scene.helper, "face_up", None)
-        answer = hook(zone) if hook is not None else None
+    def face_up(self, zone: str) -> bool:
+        # A game's helper may say which of its own zones lie face up (Schwimmen's middle).
+        answer = self.scene.helper.face_up(zone)
         if answer is not None:
             return bool(answer)
         human = self.scene.human_seat
@@ -128,17 +130,17 @@ class Presenter:
             return True
         return self.revealed and zone.startswith("hand")
 
-    def _targets(self, zones: list[str] | None = None) -> list[tuple[CardView, tuple[float, float], float, float, int]]:
+    def _targets(self, zones: list[str] | None = None) -> list[tuple[CardSprite, tuple[float, float], float, float, int]]:
         out = []
         for name in zones or list(self.zones):
             cards = self.zones.get(name, [])
             n = len(cards)
             for i, c in enumerate(cards):
                 x, y, a, w = self.geometry.place(name, i, n, self.trick_seat.get(c))
-                out.append((self.views[c], (x, y), a, 1.0 if self._face_up(name) else 0.0, w))
+                out.append((self.sprites[c], (x, y), a, 1.0 if self.face_up(name) else 0.0, w))
         return out
 
-    def _moves(self, zones: list[str], duration: float = FLY, stagger: float = 0.0) -> Parallel:
+    def moves(self, zones: list[str], duration: float = FLY, stagger: float = 0.0) -> Parallel:
         """Tweens that bring every card of ``zones`` to its place."""
         acts = []
         for k, (v, pos, angle, flip, width) in enumerate(self._targets(zones)):
@@ -153,11 +155,11 @@ class Presenter:
                 acts.append(Tween(v, "flip", flip, duration * 0.8, delay=delay))
         return Parallel(*acts)
 
-    def _raise(self, cards: list[Any]) -> Call:
+    def to_top(self, cards: list[Any]) -> Call:
         def top() -> None:
             for c in cards:
                 self._z += 1
-                self.views[c].z = self._z
+                self.sprites[c].z = self._z
         return Call(top)
 
     # --- events -> timelines -------------------------------------------------------------------
@@ -171,50 +173,48 @@ class Presenter:
         self.anim.add(Sequence(*steps))
 
     def _steps(self, e: Any, obs: Any) -> list[Any]:
-        # Hook: a game's helper may animate an event itself (its deal, talon, swaps); None = default.
-        hook = getattr(self.scene.helper, "present_steps", None)
-        if hook is not None:
-            steps = hook(self, e, obs)
-            if steps is not None:
-                return list(steps)
+        # A game's helper may animate an event itself (its deal, talon, swaps); None = default.
+        steps = self.scene.helper.present_steps(self, e, obs)
+        if steps is not None:
+            return list(steps)
         human = self.scene.human_seat
         if isinstance(e, ev.RoundStarted):
             return self._deal(obs)
         if isinstance(e, ev.CardPlayed):
-            c = self._take(f"hand{e.seat}", e.card)
+            c = self.take(f"hand{e.seat}", e.card)
             self.zones.setdefault("trick", []).append(c)
             self.trick_seat[c] = e.seat
-            return [self._raise([c]), self._moves(["trick", f"hand{e.seat}"])]
+            return [self.to_top([c]), self.moves(["trick", f"hand{e.seat}"])]
         if isinstance(e, ev.TrickTaken):
             cards = list(self.zones.get("trick", []))
             self.zones["trick"] = []
             self.zones.setdefault(f"pile{e.seat}", []).extend(cards)
-            return [Wait(self.trick_pause), self._raise(cards), self._moves([f"pile{e.seat}"], FLY * 1.1)]
+            return [Wait(self.trick_pause), self.to_top(cards), self.moves([f"pile{e.seat}"], FLY * 1.1)]
         if isinstance(e, ev.CardDrawn):
             src = "turnup" if e.from_turnup and self.zones.get("turnup") else "stock"
-            c = self._take(src, e.card, -1 if src == "stock" else 0)
+            c = self.take(src, e.card, -1 if src == "stock" else 0)
             hand = self.zones.setdefault(f"hand{e.seat}", [])
             hand.append(c)
             if e.seat == human:
                 self.zones[f"hand{e.seat}"] = self.scene.helper_sort(hand)
-            return [self._raise([c]), self._moves([f"hand{e.seat}"])]
+            return [self.to_top([c]), self.moves([f"hand{e.seat}"])]
         if isinstance(e, ev.TrumpExchanged):
-            jack = self._take(f"hand{e.seat}", e.jack)
-            old = self._take("turnup", e.turnup)
+            jack = self.take(f"hand{e.seat}", e.jack)
+            old = self.take("turnup", e.turnup)
             self.zones["turnup"] = [jack]
             self.zones[f"hand{e.seat}"].append(old)
             if e.seat == human:
                 self.zones[f"hand{e.seat}"] = self.scene.helper_sort(self.zones[f"hand{e.seat}"])
-            return [self._raise([jack, old]), self._moves(["turnup", f"hand{e.seat}"], FLY * 1.3)]
+            return [self.to_top([jack, old]), self.moves(["turnup", f"hand{e.seat}"], FLY * 1.3)]
         if isinstance(e, ev.TalonClosed):
             up = self.zones.get("turnup", [])
             self.zones["turnup"] = []
             self.zones.setdefault("stock", []).extend(up)
-            return [self._raise(up), self._moves(["stock"], FLY * 1.4)]
+            return [self.to_top(up), self.moves(["stock"], FLY * 1.4)]
         if isinstance(e, ev.MarriageShown):
             return self._meld(e)
         if isinstance(e, ev.RoundOver):
-            return self._reveal()
+            return self.reveal()
         return []
 
     def _deal(self, obs: Any) -> list[Any]:
@@ -228,7 +228,7 @@ class Presenter:
         pool = [c for c in helper.deck() if c not in obs.hand and c != obs.turnup]
         dealt: dict[str, list[Any]] = {f"hand{human}": list(obs.hand), "turnup": [obs.turnup]}
         self.zones = {"deck": list(helper.deck())}
-        for v in self.views.values():
+        for v in self.sprites.values():
             v.pos, v.angle, v.flip, v.lift = self.geometry.stock, 0.0, 0.0, 0.0
             v.w = float(self.geometry.width_of("stock"))
         steps: list[Any] = [Wait(0.15)]
@@ -236,17 +236,17 @@ class Presenter:
             for _ in range(count):
                 src = dealt.get(zone)
                 c = src.pop(0) if src else pool.pop(0)
-                self._take("deck", c)
+                self.take("deck", c)
                 self.zones.setdefault(zone, []).append(c)
                 if zone == "stock":
                     continue
-                steps.append(self._raise([c]))
-                steps.append(Parallel(self._moves([zone], FLY * 0.8), Wait(DEAL_STEP)))
+                steps.append(self.to_top([c]))
+                steps.append(Parallel(self.moves([zone], FLY * 0.8), Wait(DEAL_STEP)))
         self.zones["stock"] = self.zones.get("stock", []) + self.zones.pop("deck", [])
-        steps.append(self._moves(["stock"], 0.15))
+        steps.append(self.moves(["stock"], 0.15))
         steps.append(Wait(0.2))
         self.zones[f"hand{human}"] = helper.hand_order(obs)
-        steps.append(self._moves([f"hand{human}"], 0.3))
+        steps.append(self.moves([f"hand{human}"], 0.3))
         return steps
 
     def _meld(self, e: Any) -> list[Any]:
@@ -255,14 +255,14 @@ class Presenter:
         hand_zone = f"hand{e.seat}"
         pair = [make(Rank.KING, e.suit), make(Rank.QUEEN, e.suit)]
         if e.seat == self.scene.human_seat:
-            views = [self.views[c] for c in pair if c in self.zones.get(hand_zone, [])]
+            views = [self.sprites[c] for c in pair if c in self.zones.get(hand_zone, [])]
             up = Parallel(*[Tween(v, "lift", 1.0, 0.25) for v in views])
             down = Parallel(*[Tween(v, "lift", 0.0, 0.25) for v in views])
             return [up, Wait(MELD_SHOW * 0.6), down]
         for c in pair:
-            self._take(hand_zone, c)
+            self.take(hand_zone, c)
         self.zones["show"] = pair
-        show = [self._raise(pair), self._moves(["show", hand_zone])]
+        show = [self.to_top(pair), self.moves(["show", hand_zone])]
         back: list[Any] = [Wait(MELD_SHOW)]
         self.zones.pop("show")
         self.zones[hand_zone].extend(pair)
@@ -271,11 +271,10 @@ class Presenter:
 
     def _moves_later(self, zone: str) -> Call:
         """Compute the tweens when the step is reached (the zone changed in between)."""
-        return Call(lambda: self.anim.add(self._moves([zone])))
+        return Call(lambda: self.anim.add(self.moves([zone])))
 
-    def _reveal(self) -> list[Any]:
-        state = getattr(self.scene.controller, "state", None)
-        hands = getattr(state, "hands", None)
+    def reveal(self) -> list[Any]:
+        hands = self.scene.controller.view.final_hands()
         if hands is None:
             return [Wait(REVEAL_PAUSE)]
         self.revealed = True
@@ -285,16 +284,16 @@ class Presenter:
                 continue
             zone = f"hand{seat}"
             for c in cards:
-                self._take(zone, c)
+                self.take(zone, c)
             self.zones[zone] = self.scene.helper_sort(list(cards))
         zones = [f"hand{s}" for s in range(len(hands)) if s != human]
-        return [self._moves(zones, FLY * 1.2), Wait(REVEAL_PAUSE)]
+        return [self.moves(zones, FLY * 1.2), Wait(REVEAL_PAUSE)]
 
     def refuse(self, move: Any) -> None:
         """Shake a refused card where it lies."""
         if not getattr(move, "cards", None):
             return
-        v = self.views.get(move.cards[0])
+        v = self.sprites.get(move.cards[0])
         if v is None:
             return
         x, y = v.pos
@@ -312,9 +311,7 @@ class Presenter:
             if c not in zones.get("trick", []):
                 del self.trick_seat[c]
         leader = getattr(obs, "trick_leader", None)
-        seats_hook = getattr(helper, "trick_seats", None)  # games with more than two seats
-        if seats_hook is not None:
-            self.trick_seat.update(seats_hook(obs))
+        self.trick_seat.update(helper.trick_seats(obs))  # games with more than two seats
         for i, c in enumerate(zones.get("trick", [])):
             if c not in self.trick_seat and leader is not None:
                 self.trick_seat[c] = leader if i == 0 else 1 - leader
@@ -356,12 +353,12 @@ class Presenter:
             for v, pos, angle, flip, width in targets:
                 v.pos, v.angle, v.flip, v.w = pos, angle, flip, float(width)
         else:
-            moves = self._moves([z for z in self.zones if z != "gone"], 0.2)
+            moves = self.moves([z for z in self.zones if z != "gone"], 0.2)
             if moves.actions:
                 self.anim.add(moves)
-        self._restack()
+        self.restack()
 
-    def _restack(self) -> None:
+    def restack(self) -> None:
         """Draw order: turn-up under the stock, piles, opponent, trick, own hand on top."""
         rank = {"gone": 0, "turnup": 1, "stock": 2, "pile0": 3, "pile1": 3}
         human = self.scene.human_seat
@@ -369,46 +366,13 @@ class Presenter:
         for name in sorted(self.zones, key=lambda n: rank.get(n, 5 if n != f"hand{human}" else 7)):
             for c in self.zones[name]:
                 z += 1
-                self.views[c].z = z
+                self.sprites[c].z = z
         self._z = z
 
-    # --- queries for input ---------------------------------------------------------------------
-
-    def hand_cards(self) -> list[Any]:
-        return list(self.zones.get(f"hand{self.scene.human_seat}", []))
-
-    def _rect(self, v: CardView) -> pygame.Rect:
-        r = pygame.Rect(0, 0, int(v.w), int(v.w * 1.5))
-        r.center = (int(v.pos[0]), int(v.pos[1] - self._lift_px(v)))
-        return r
-
-    def _lift_px(self, v: CardView) -> float:
-        h = v.w * 1.5
-        lift = v.lift * h * 0.35
-        if v.card == self.scene.hover_card and v.card in self.scene.legal_cards():
-            lift += h * 0.15
-        return lift
-
-    def hand_card_at(self, pos: tuple[int, int]) -> Any:
-        cards = self.hand_cards()
-        for c in sorted(cards, key=lambda c: -self.views[c].z):
-            if self._rect(self.views[c]).collidepoint(pos):
-                return c
-        return None
-
-    def pile_at(self, pos: tuple[int, int]) -> bool:
-        for name in self.zones:
-            if name.startswith("pile"):
-                for c in self.zones[name]:
-                    if self._rect(self.views[c]).inflate(10, 10).collidepoint(pos):
-                        return True
-        return False
-
-    def in_play_area(self, pos: tuple[int, int]) -> bool:
-        return bool(self.geometry.play_area.collidepoint(pos))
+    # --- a card dragged by the player ---------------------------------------------------------
 
     def drag(self, card: Any, pos: tuple[int, int]) -> None:
-        v = self.views[card]
+        v = self.sprites[card]
         self.anim.cancel(v)
         v.pos = (float(pos[0]), float(pos[1]))
         self._z += 1
@@ -416,129 +380,6 @@ class Presenter:
 
     def drop(self, card: Any) -> None:
         """A drag ended: the card goes back to its place (unless a move moves it on)."""
-        zone = self._zone_of(card)
+        zone = self.zone_of(card)
         if zone is not None:
-            self.anim.add(self._moves([zone], 0.15))
-
-    def card_rect(self, card: Any) -> pygame.Rect:
-        return self._rect(self.views[card])
-
-    # --- drawing -------------------------------------------------------------------------------
-
-    def warm_up(self) -> None:
-        """Render the back and every face at the table's card width into the cache."""
-        widths = {self.geometry.width_of(z) for z in ("hand0", "hand1", "trick", "stock", "pile0")}
-        widths.add(self.geometry.width_of(f"hand{self.scene.human_seat}"))
-        self._art.canonical = widths
-        for w in widths:
-            self._art.base(None, w)
-            for c in self.views:
-                self._art.base(c, w)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        legal = self.scene.legal_cards()
-        human_hand = set(self.zones.get(f"hand{self.scene.human_seat}", []))
-        dim_illegal = bool(legal) and len(legal) < len(human_hand) and getattr(self.scene, "highlight_legal", True)
-        for v in sorted(self.views.values(), key=lambda v: v.z):
-            if v.card in self.zones.get("gone", ()):
-                continue
-            face = v.flip >= 0.5
-            squash = abs(v.flip * 2 - 1)
-            img = self._art.get(v.card if face else None, v.w, v.angle, max(0.05, squash))
-            x, y = v.pos
-            rect = img.get_rect(center=(int(x), int(y - self._lift_px(v))))
-            surface.blit(img, rect)
-            if dim_illegal and v.card in human_hand and v.card not in legal and face:
-                shade = self._art.shade(int(v.w), v.angle)
-                surface.blit(shade, shade.get_rect(center=rect.center))
-
-    def draw_last_trick(self, surface: pygame.Surface, obs: Any) -> None:
-        from game.ui.text import t
-        from game.ui.widgets import CREAM, draw_panel, draw_text
-
-        g = self.geometry
-        tricks = getattr(obs, "tricks", ())
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, int(g.cw * 3.2), int(g.ch * 1.6))
-        box.center = (w // 2, h // 2 - g.ch // 8)
-        draw_panel(surface, box, border=(214, 176, 84))
-        if not tricks:
-            draw_text(surface, t("table.no_last_trick"), box.center, max(14, h // 40), CREAM, anchor="center")
-            return
-        last = tricks[-1]
-        draw_text(surface, t("table.last_trick"), (box.centerx, box.top + 6), max(14, h // 44), CREAM,
-                  anchor="midtop")
-        for i, c in enumerate(last.cards):
-            img = self._art.get(c, g.cw, 0.0, 1.0)
-            surface.blit(img, img.get_rect(center=(box.centerx + int((i - 0.5) * g.cw * 1.15), box.centery + 12)))
-
-
-class _Art:
-    """Card images at the needed width, rotated and squashed (flip), cached."""
-
-    def __init__(self) -> None:
-        self.cache: dict[tuple[Any, ...], pygame.Surface] = {}
-        self.style = "french"
-        self.back = "classic_red"
-        #: Widths the card art is drawn at (the layout's zone widths); cards in flight between
-        #: two sizes are scaled down from the next larger one instead of drawn anew.
-        self.canonical: set[int] = set()
-
-    def base(self, card: Any, width: int) -> pygame.Surface:
-        key = ("base", str(card) if card is not None else None, width)
-        img = self.cache.get(key)
-        if img is None:
-            larger = [w for w in self.canonical if w > width]
-            if width in self.canonical or not larger:
-                img = _render(card, width, self.style, self.back)
-            else:
-                src = self.base(card, min(larger))
-                img = pygame.transform.smoothscale(src, (width, round(width * src.get_height() / src.get_width())))
-            self.cache[key] = img
-        return img
-
-    def get(self, card: Any, width: float, angle: float, squash: float) -> pygame.Surface:
-        a = round(angle) % 360
-        s = round(squash, 1)
-        wi = int(round(width))
-        if wi not in self.canonical:
-            wi -= wi % 4  # sizes in flight: a few cached steps
-        width = wi
-        key = (str(card) if card is not None else None, width, a, s)
-        img = self.cache.get(key)
-        if img is None:
-            img = self.base(card, width)
-            if s < 1.0:
-                img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * s)), img.get_height()))
-            if a:
-                img = pygame.transform.rotate(img, a)
-            if len(self.cache) > 3000:
-                self.cache.clear()
-            self.cache[key] = img
-        return img
-
-    def shade(self, width: int, angle: float) -> pygame.Surface:
-        key = ("shade", width, round(angle) % 360)
-        img = self.cache.get(key)
-        if img is None:
-            base = self.base(None, width)
-            layer = pygame.Surface(base.get_size(), pygame.SRCALPHA)
-            pygame.draw.rect(layer, (0, 0, 0, 110), layer.get_rect(), border_radius=max(4, width // 12))
-            img = pygame.transform.rotate(layer, round(angle) % 360) if round(angle) % 360 else layer
-            self.cache[key] = img
-        return img
-
-
-_CARD_ART: Any = None
-
-
-def _render(card: Any, width: int, style: str, back: str = "classic_red") -> pygame.Surface:
-    """The card art of :mod:`game.ui.cardart` (one shared LRU-cached renderer)."""
-    global _CARD_ART
-    if _CARD_ART is None:
-        from game.ui.cardart import CardArt
-
-        _CARD_ART = CardArt()
-    if card is None:
-        return _CARD_ART.render_back(width, back, style)
-    return _CARD_ART.render_face(card, width, style)
+            self.anim.add(self.moves([zone], 0.15))

@@ -14,8 +14,11 @@ Nothing here may crash the game: save, statistics and sound problems are logged 
 is reported once in a dialog, and a save that fails during play once as a notice at the table,
 both in the player's language).  A user folder that could not be written
 (``game.resources`` fell back to a temporary one) becomes a lasting notice on the menu
-(:meth:`Session.notice_text`).  The bots' hint reasons are English sentences; the hint dialog
-shows them through :func:`game.ui.hint_text.translate_reason`.
+(:meth:`Session.notice_text`).
+
+Rooms: the screens, the menu's extra row and the global keys are in
+:mod:`game.ui.session_router` (``SceneRouter``), hint and undo in :mod:`game.ui.session_undo`
+(``HintsAndUndo``); both are bases of :class:`Session`.
 
 Glossary: Bummerl = a lost match; zudrehen = close the stock (a "close" in the statistics).
 """
@@ -23,7 +26,6 @@ Glossary: Bummerl = a lost match; zudrehen = close the stock (a "close" in the s
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,8 +35,8 @@ import pygame
 from game import i18n
 from game import settings as settings_mod
 from game.settings import Settings
-from game.ui.hint_text import translate_reason
-from game.ui.session_helpers import describe_move, install_sorting
+from game.ui.session_router import SceneRouter
+from game.ui.session_undo import HintsAndUndo
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +51,7 @@ def _folder(value: Any, default: Callable[[], Path]) -> Path:
     return Path(value) if value is not None else default()
 
 
-class Session:
+class Session(HintsAndUndo, SceneRouter):
     def __init__(self, app: Any, *, config_folder: Path | None = None, data_folder: Path | None = None,
                  state_folder: Path | None = None, cli_lang: str | None = None, record: bool = True,
                  save_matches: bool = True) -> None:
@@ -162,17 +164,7 @@ class Session:
         except pygame.error:
             pass
         for scene in list(getattr(self.app, "scenes", [])):
-            relabel = getattr(scene, "relabel", None)
-            if relabel is not None:
-                relabel()
-            elif hasattr(scene, "_layout") and hasattr(scene, "buttons"):
-                scene._layout(self.app.size)  # the menu
-            if hasattr(scene, "menu_button"):  # the table
-                scene.menu_button.label = i18n.t("btn.menu")
-                if getattr(scene, "presenter", None) is not None and scene.controller is not None:
-                    scene._refresh()
-            if hasattr(scene, "_build_buttons") and hasattr(scene, "_panel"):  # the summary
-                scene._build_buttons(scene._panel(self.app.size))
+            scene.relabel()
 
     def _apply_to_table(self, table: Any, changed: bool = True) -> None:
         s = self.settings
@@ -181,15 +173,14 @@ class Session:
             if not self.app.config.smoke_deals:
                 p.anim.speed = s.animation_speed
             p.trick_pause = UNTIL_CLICK_SECONDS if s.trick_pause == settings_mod.UNTIL_CLICK else s.trick_pause
-            art = p._art
-            if art.style != s.deck_style or getattr(art, "back", None) != s.card_back:
+            art = p.art
+            if art.style != s.deck_style or art.back != s.card_back:
                 art.style = s.deck_style
                 art.back = s.card_back
                 art.cache.clear()
         table.show_points = s.show_own_points
         table.highlight_legal = s.highlight_legal
         table.hand_sorting = s.hand_sorting
-        install_sorting(table)
         c = table.controller
         if c is not None and not self.app.config.smoke_deals:
             c.bot_pause = s.bot_pause
@@ -279,7 +270,7 @@ class Session:
                 pts = c.round_result.points
                 won = pts[me] == 0 if c.game_id == "schwimmen" else pts[me] > 0
                 name = "win" if won else "lose"
-        elif any(type(e).__name__ == "TrickTaken" for e in getattr(c, "_events", [])[-3:]):
+        elif any(type(e).__name__ == "TrickTaken" for e in c.pending_events[-3:]):
             name = "trick"
         if name:
             self.sounds.play(name)
@@ -378,210 +369,6 @@ class Session:
         self.app.config.level = level
         self.app.replace(TableScene(self.app, c.game_id, level, controller=c))
         return True
-
-    # --- hint and undo -----------------------------------------------------------------------
-
-    def hint(self, table: Any) -> None:
-        """Ask the expert for a hint; it thinks in the worker process so the window stays live,
-        and :meth:`update` shows the answer when it is ready."""
-        c = table.controller
-        if c is None or c.round_over or not c.awaiting_human:
-            table.status.refuse(i18n.t("hint.none"))
-            return
-        try:
-            c.request_hint()
-        except Exception:
-            log.exception("hint failed")
-            table.status.refuse(i18n.t("hint.none"))
-            return
-        self._hint_table = table
-        self._poll_hint(table)
-
-    def _poll_hint(self, table: Any) -> None:
-        from game.ui.scenes.dialog import DialogScene
-
-        c = table.controller
-        try:
-            answer = c.poll_hint() if c is not None else None
-        except Exception:
-            log.exception("hint failed")
-            self._hint_table = None
-            table.status.refuse(i18n.t("hint.none"))
-            return
-        if answer is None:
-            if c is None or not c.hint_pending:
-                self._hint_table = None  # the decision passed before the hint came
-            return
-        self._hint_table = None
-        move, reason = answer
-        style = self.settings.deck_style
-        text = (i18n.t("hint.suggest", move=describe_move(move, style)) + "\n"
-                + i18n.t("hint.reason", reason=translate_reason(reason, style)))
-        self.app.push(DialogScene(self.app, i18n.t("hint.title"), text))
-
-    def undo(self, table: Any) -> bool:
-        c = table.controller
-        if c is None or not c.undo():
-            table.status.refuse(i18n.t("undo.nothing"))
-            return False
-        self._resync_after_undo(table)
-        return True
-
-    def _resync_after_undo(self, table: Any) -> None:
-        c = table.controller
-        c.drain_events()  # the table is re-synced from the state, not re-dealt
-        p = table.presenter
-        p.skip()
-        p.reset()
-        self._apply_to_table(table, changed=False)
-        table.selected = -1
-        table.show_last_trick = False
-        table._refresh()
-        p.sync(table._obs)
-        p.skip()
-        table.status.say(i18n.t("undo.done"))
-
-    def undo_at_summary(self, table: Any) -> bool:
-        """Close the summary and take back the player's last decision of the deal (and so the
-        deal's result); a finished match cannot be taken back, and the summary says why."""
-        from game.ui.scenes.dialog import DialogScene
-
-        c = table.controller
-        if c is None or c.match_over:
-            self.app.push(DialogScene(self.app, i18n.t("undo.title"), i18n.t("undo.match_over")))
-            return False
-        round_no = c.round_no
-        if not c.undo():
-            self.app.push(DialogScene(self.app, i18n.t("undo.title"), i18n.t("undo.nothing")))
-            return False
-        self._forget_deal(c, round_no)
-        while self.app.scene is not table:
-            self.app.pop()
-        table.summary_open = False
-        self._resync_after_undo(table)
-        return True
-
-    def _forget_deal(self, c: Any, round_no: int) -> None:
-        """The deal was recorded in the statistics when it ended; it is being played again."""
-        from game.stats import match_uid_of
-
-        match_id = match_uid_of(c)
-        self._recorded.discard((match_id, round_no))
-        if self.record:
-            try:
-                self.stats.forget_deal(match_id, round_no)
-            except Exception:
-                log.exception("statistics: could not take back deal %d", round_no)
-
-    # --- screens -----------------------------------------------------------------------------
-
-    def open_rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        table = self.table()
-        if table is not None and table.controller is not None:
-            game_id, options = table.game_id, table.controller.options
-        else:
-            game_id, options = self.app.config.game_id, None
-            menu = self.app.scene
-            if hasattr(menu, "game_id"):
-                game_id = menu.game_id
-        self.app.push(RulesScene(self.app, game_id, options))
-
-    def open_settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app, self))
-
-    def open_stats(self) -> None:
-        from game.ui.scenes.stats import StatsScene
-
-        self.app.push(StatsScene(self.app, self))
-
-    def diagnostic_bundle(self) -> Path | None:
-        """Write the bundle into the data folder and show its path in a dialog."""
-        from game.diagnostics import write_diagnostic_bundle
-        from game.persistence import match_record
-        from game.ui.scenes.dialog import DialogScene
-
-        table = self.table()
-        record = None
-        c = table.controller if table is not None else self.resumable
-        if c is not None:
-            record = match_record(c)
-        target = self.data_folder / "diagnostics" / f"kartenstube-diagnostics-{time.strftime('%Y%m%d-%H%M%S')}.zip"
-        try:
-            path = write_diagnostic_bundle(target, Path(self.state_folder) if self.state_folder else None,
-                                           settings_mod.to_dict(self.settings), record)
-        except OSError as e:
-            log.exception("diagnostic bundle failed")
-            self.app.push(DialogScene(self.app, i18n.t("diag.title"), i18n.t("diag.failed", error=str(e))))
-            return None
-        self.app.push(DialogScene(self.app, i18n.t("diag.title"), i18n.t("diag.saved", path=str(path))))
-        return path
-
-    # --- the menu's extra row ----------------------------------------------------------------
-
-    def menu_buttons(self, x0: int, y: int, width: int, height: int) -> list[Any]:
-        from game.ui.widgets import Button
-
-        actions = ["session:settings", "session:stats", "session:rules", "session:diagnostics"]
-        labels = {"session:resume": "menu.resume", "session:settings": "menu.settings",
-                  "session:stats": "menu.stats", "session:rules": "menu.rules",
-                  "session:diagnostics": "menu.diagnostics"}
-        gap = 8
-        bw = (width - gap * (len(actions) - 1)) // len(actions)
-        return [Button(a, i18n.t(labels[a]), pygame.Rect(x0 + i * (bw + gap), y, bw, height))
-                for i, a in enumerate(actions)]
-
-    def menu_action(self, action: str) -> bool:
-        if not action.startswith("session:"):
-            return False
-        what = action.split(":", 1)[1]
-        {"resume": self.resume, "settings": self.open_settings, "stats": self.open_stats,
-         "rules": self.open_rules, "diagnostics": self.diagnostic_bundle}[what]()
-        return True
-
-    # --- global keys -------------------------------------------------------------------------
-
-    def handle_event(self, event: Any) -> bool:
-        """Keys that work everywhere; returns True when the event was used here."""
-        if event.type != pygame.KEYDOWN:
-            return False
-        from game.ui.scenes.rules import RulesScene
-        from game.ui.scenes.settings import SettingsScene
-        from game.ui.scenes.table import TableScene
-
-        top = self.app.scene
-        key = event.key
-        if key == pygame.K_F1 and not isinstance(top, RulesScene):
-            self.open_rules()
-            return True
-        if key == pygame.K_F2 and not isinstance(top, SettingsScene):
-            self.open_settings()
-            return True
-        table = self.table()
-        if (key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL and table is not None
-                and top is not table and getattr(table, "summary_open", False) and top is self.app.scenes[-1]
-                and self.app.scenes.index(table) == len(self.app.scenes) - 2):
-            self.undo_at_summary(table)  # Ctrl+Z on the deal's summary takes the deal back
-            return True
-        if isinstance(top, TableScene):
-            if key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
-                self.undo(top)
-                return True
-            if key == pygame.K_h and not getattr(event, "mod", 0) & pygame.KMOD_CTRL:
-                helper_move = None
-                if top.helper is not None and top._legal:
-                    helper_move = top.helper.key_move(key, top._legal, top._obs)
-                if helper_move is None:  # H is a game key in some phases (hearts as trumps)
-                    self.hint(top)
-                    return True
-        elif key == pygame.K_r and self.resumable is not None and type(top).__name__ == "MenuScene":
-            self.resume()
-            return True
-        return False
-
 
 def save_failed_text(error: OSError) -> str:
     """Why the match could not be saved, in the player's language (the OS's own message is

@@ -1,218 +1,168 @@
-"""Card sprites: a card on the table with float position, rotation, scale and a flip.
+"""Card sprites: the one picture of a card on the table, its cached art, and drawing in layers.
 
-A :class:`CardSprite` is plain data that tweens animate (``x``, ``y``, ``angle``, ``scale``,
-``face``, ``z``); ``draw`` only reads it.  The flip is one number, ``face``: 0 shows the back,
-1 the face; the drawn width is ``|cos(pi * face)|`` of the full width, so tweening ``face``
-from 0 to 1 squeezes the back to nothing, swaps to the face at the midpoint and opens it
-again, like a card turned over on the table.
+A :class:`CardSprite` is plain data that :mod:`game.ui.tween` animates (``pos``, ``angle``,
+``flip``, ``w``, ``lift``) and that the presenter orders (``z``); drawing only reads it.  The
+flip is one number: 0 shows the back, 1 the face; the picture is squeezed to ``|2 flip - 1|`` of
+its width and shows the face from the midpoint on, like a card turned over on the table.  Every
+table (all four games) draws its cards as these sprites; the presenter only decides where they
+go (:mod:`game.ui.presenter`).
 
-Rendering goes through :class:`game.ui.cardart.CardArt` at the exact on-screen width (never
-scaled up); the finished picture (glow, dimming, squeeze, rotation) is cached per look, so a
-card lying still costs one blit per frame.
-
-Angles are degrees counter-clockwise on screen, as pygame.transform.rotate uses them.
+:class:`CardImages` renders the art of :mod:`game.ui.cardart` at the zone widths of the table
+and caches each look (width, angle, squeeze), so a card lying still costs one blit a frame.
+:class:`SpriteLayers` draws a set of sprites back to front by ``z`` and finds the topmost one
+under a point.  Angles are degrees counter-clockwise on screen, as ``pygame.transform.rotate``
+uses them.
 """
 
 from __future__ import annotations
 
-import math
-from collections import OrderedDict
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import pygame
 
-from game.cards import Card
-from game.ui.cardart import CardArt, card_height
-
-_RENDER_CACHE: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-_RENDER_CACHE_SIZE = 600
-
-
-def _cached(key: Hashable) -> pygame.Surface | None:
-    surf = _RENDER_CACHE.get(key)
-    if surf is not None:
-        _RENDER_CACHE.move_to_end(key)
-    return surf
-
-
-def _store(key: Hashable, surf: pygame.Surface) -> pygame.Surface:
-    _RENDER_CACHE[key] = surf
-    if len(_RENDER_CACHE) > _RENDER_CACHE_SIZE:
-        _RENDER_CACHE.popitem(last=False)
-    return surf
+#: A card's height over its width.
+ASPECT = 1.5
 
 
 class CardSprite:
-    """One card on the table.  ``card`` None means an unknown card: it can only show its back."""
+    """One card on the table: centre position, angle, flip (0 back .. 1 face), width, draw
+    order ``z`` and ``lift`` (0 in the hand .. 1 raised: a marriage shown, a card selected)."""
 
-    __slots__ = ("card", "x", "y", "angle", "scale", "face", "z", "width", "highlight", "dimmed",
-                 "visible", "alpha", "tag")
+    __slots__ = ("card", "pos", "angle", "flip", "z", "lift", "w")
 
-    def __init__(self, card: Card | None, x: float = 0.0, y: float = 0.0, *, width: int = 80,
-                 face_up: bool = False, angle: float = 0.0, scale: float = 1.0, z: float = 0.0,
-                 tag: object = None) -> None:
+    def __init__(self, card: Any, pos: tuple[float, float], w: float = 80.0) -> None:
         self.card = card
-        self.x = float(x)  # centre, window pixels
-        self.y = float(y)
-        self.angle = float(angle)
-        self.scale = float(scale)
-        self.face = 1.0 if face_up and card is not None else 0.0  # flip progress, 0 back .. 1 face
-        self.z = float(z)
-        self.width = int(width)  # unscaled card width in pixels
-        self.highlight = False  # glow around a legal card
-        self.dimmed = False  # greyed, e.g. a card that may not be played
-        self.visible = True
-        self.alpha = 255
-        self.tag = tag  # free for the presenter (e.g. which pile the sprite belongs to)
+        self.pos = pos
+        self.w = w
+        self.angle = 0.0
+        self.flip = 0.0
+        self.z = 0
+        self.lift = 0.0
 
     def __repr__(self) -> str:
-        return f"CardSprite({self.card}, x={self.x:.0f}, y={self.y:.0f}, face={self.face:.2f}, z={self.z:g})"
-
-    # --- derived values ------------------------------------------------------------------
+        return f"CardSprite({self.card}, pos=({self.pos[0]:.0f}, {self.pos[1]:.0f}), flip={self.flip:.2f}, z={self.z})"
 
     @property
     def face_up(self) -> bool:
-        """Whether the face side is the one showing now (true from the flip's midpoint on)."""
-        return self.card is not None and self.face >= 0.5
+        """Whether the face is the side showing now (from the flip's midpoint on)."""
+        return self.flip >= 0.5
 
     @property
     def squeeze(self) -> float:
         """Horizontal scale of the flip: 1 flat, 0 edge-on at the midpoint."""
-        return abs(math.cos(math.pi * min(1.0, max(0.0, self.face))))
+        return abs(self.flip * 2 - 1)
 
-    def size(self) -> tuple[float, float]:
-        """On-screen width and height before rotation (width includes the flip squeeze)."""
-        w = self.width * self.scale
-        return w * self.squeeze, card_height(max(1, round(w)))
-
-    def contains(self, px: float, py: float) -> bool:
-        """Hit test: is the point inside the rotated (and flip-squeezed) card rectangle?"""
-        if not self.visible:
-            return False
-        w, h = self.size()
-        dx, dy = px - self.x, py - self.y
-        # Undo the rotation: screen y points down, pygame's angle turns counter-clockwise.
-        a = math.radians(self.angle)
-        lx = dx * math.cos(a) - dy * math.sin(a)
-        ly = dx * math.sin(a) + dy * math.cos(a)
-        return abs(lx) <= w / 2 and abs(ly) <= h / 2
-
-    def bounds(self) -> pygame.Rect:
-        """The axis-aligned box the rotated card covers on screen."""
-        w, h = self.size()
-        a = math.radians(self.angle)
-        bw = abs(w * math.cos(a)) + abs(h * math.sin(a))
-        bh = abs(w * math.sin(a)) + abs(h * math.cos(a))
-        r = pygame.Rect(0, 0, math.ceil(bw - 1e-6), math.ceil(bh - 1e-6))
-        r.center = (round(self.x), round(self.y))
+    def rect(self, lift_px: float = 0.0) -> pygame.Rect:
+        """The unrotated card's box on screen, raised by ``lift_px`` (hit tests)."""
+        r = pygame.Rect(0, 0, int(self.w), int(self.w * ASPECT))
+        r.center = (int(self.pos[0]), int(self.pos[1] - lift_px))
         return r
 
-    # --- drawing -------------------------------------------------------------------------
-
-    def render(self, art: CardArt, style: str = "french", back: str = "classic_red") -> pygame.Surface | None:
-        """The finished picture of this sprite as it looks now (cached); None when invisible."""
-        if not self.visible or self.scale <= 0:
-            return None
-        w = max(8, round(self.width * self.scale))
-        squeeze_w = round(w * self.squeeze)
-        if squeeze_w < 1:
-            return None
-        showing_face = self.face_up
-        angle = round(self.angle * 2) / 2  # half-degree steps keep the cache small
-        key = (self.card if showing_face else None, style if showing_face else (back, style), w, squeeze_w, angle,
-               self.highlight, self.dimmed)
-        surf = _cached(key)
-        if surf is not None:
-            return surf
-        # Render at the sprite's own width when it is at rest; while its scale animates, use a
-        # cached render a little larger and reduce it, so a zooming card does not redraw its
-        # art every frame (reducing a crisp picture keeps it crisp; nothing is enlarged).
-        rw = self.width if w <= self.width else next(
-            (round(self.width * f) for f in (1.25, 1.5, 2.0, 3.0) if round(self.width * f) >= w), w)
-        if showing_face and self.card is not None:
-            base = art.render_face(self.card, rw, style)
-        else:
-            base = art.render_back(rw, back, style)
-        if rw != w:
-            base = pygame.transform.smoothscale(base, (w, card_height(w)))
-        if self.dimmed:
-            base = base.copy()
-            base.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
-        if self.highlight:
-            pad = art.glow_pad(w)
-            glow = art.render_glow(w)
-            comp = pygame.Surface(glow.get_size(), pygame.SRCALPHA)
-            comp.blit(glow, (0, 0))
-            comp.blit(base, (pad, pad))
-            base = comp
-        if squeeze_w != w:
-            base = pygame.transform.smoothscale(base, (max(1, base.get_width() - (w - squeeze_w)), base.get_height()))
-        if angle:
-            base = pygame.transform.rotozoom(base, angle, 1.0)
-        return _store(key, base)
-
-    def draw(self, surface: pygame.Surface, art: CardArt, style: str = "french", back: str = "classic_red") -> None:
-        """Blit the sprite centred at (x, y).  Reads the sprite, never changes it."""
-        pic = self.render(art, style, back)
-        if pic is None:
-            return
-        rect = pic.get_rect(center=(round(self.x), round(self.y)))
-        if self.alpha < 255:
-            pic.set_alpha(self.alpha)
-            surface.blit(pic, rect)
-            pic.set_alpha(None)
-        else:
-            surface.blit(pic, rect)
+    def draw(self, surface: pygame.Surface, images: CardImages, lift_px: float = 0.0,
+             shaded: bool = False) -> pygame.Rect:
+        """Blit the sprite as it looks now (``shaded``: darkened, a card that may not be
+        played).  Reads the sprite, never changes it; returns the covered rectangle."""
+        img = images.get(self.card if self.face_up else None, self.w, self.angle, max(0.05, self.squeeze))
+        x, y = self.pos
+        rect = img.get_rect(center=(int(x), int(y - lift_px)))
+        surface.blit(img, rect)
+        if shaded:
+            shade = images.shade(int(self.w), self.angle)
+            surface.blit(shade, shade.get_rect(center=rect.center))
+        return rect
 
 
-class SpriteGroup:
+class SpriteLayers:
     """Card sprites drawn back to front by ``z`` (ties keep insertion order)."""
 
     def __init__(self, sprites: Iterable[CardSprite] = ()) -> None:
-        self._sprites: list[CardSprite] = list(sprites)
-        self.style = "french"
-        self.back = "classic_red"
-
-    def add(self, *sprites: CardSprite) -> None:
-        for s in sprites:
-            if s not in self._sprites:
-                self._sprites.append(s)
-
-    def remove(self, *sprites: CardSprite) -> None:
-        for s in sprites:
-            if s in self._sprites:
-                self._sprites.remove(s)
-
-    def clear(self) -> None:
-        self._sprites.clear()
-
-    def __iter__(self) -> Iterator[CardSprite]:
-        return iter(self._sprites)
-
-    def __len__(self) -> int:
-        return len(self._sprites)
-
-    def __contains__(self, s: object) -> bool:
-        return s in self._sprites
+        self.sprites: list[CardSprite] = list(sprites)
 
     def ordered(self) -> list[CardSprite]:
         """Back to front."""
-        return sorted(self._sprites, key=lambda s: s.z)  # sorted() is stable
+        return sorted(self.sprites, key=lambda s: s.z)  # sorted() is stable
 
-    def draw(self, surface: pygame.Surface, art: CardArt) -> None:
+    def draw(self, surface: pygame.Surface, images: CardImages, *, hidden: Callable[[CardSprite], bool],
+             lift_px: Callable[[CardSprite], float], shaded: Callable[[CardSprite], bool]) -> None:
         for s in self.ordered():
-            s.draw(surface, art, self.style, self.back)
+            if not hidden(s):
+                s.draw(surface, images, lift_px(s), shaded(s) and s.face_up)
 
-    def sprite_at(self, px: float, py: float) -> CardSprite | None:
-        """The topmost visible sprite under the point, or None."""
-        for s in reversed(self.ordered()):
-            if s.contains(px, py):
+    def top_at(self, pos: tuple[int, int], among: Iterable[CardSprite],
+               lift_px: Callable[[CardSprite], float]) -> CardSprite | None:
+        """The topmost of ``among`` whose box contains ``pos``."""
+        for s in sorted(among, key=lambda s: -s.z):
+            if s.rect(lift_px(s)).collidepoint(pos):
                 return s
         return None
 
-    def find(self, card: Card) -> list[CardSprite]:
-        return [s for s in self._sprites if s.card == card]
+
+class CardImages:
+    """Card images at the needed width, rotated and squashed (flip), cached."""
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.style = "french"
+        self.back = "classic_red"
+        #: Widths the card art is drawn at (the layout's zone widths); cards in flight between
+        #: two sizes are scaled down from the next larger one instead of drawn anew.
+        self.canonical: set[int] = set()
+
+    def base(self, card: Any, width: int) -> pygame.Surface:
+        key = ("base", str(card) if card is not None else None, width)
+        img = self.cache.get(key)
+        if img is None:
+            larger = [w for w in self.canonical if w > width]
+            if width in self.canonical or not larger:
+                img = _render(card, width, self.style, self.back)
+            else:
+                src = self.base(card, min(larger))
+                img = pygame.transform.smoothscale(src, (width, round(width * src.get_height() / src.get_width())))
+            self.cache[key] = img
+        return img
+
+    def get(self, card: Any, width: float, angle: float, squash: float) -> pygame.Surface:
+        a = round(angle) % 360
+        s = round(squash, 1)
+        wi = int(round(width))
+        if wi not in self.canonical:
+            wi -= wi % 4  # sizes in flight: a few cached steps
+        key = (str(card) if card is not None else None, wi, a, s)
+        img = self.cache.get(key)
+        if img is None:
+            img = self.base(card, wi)
+            if s < 1.0:
+                img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * s)), img.get_height()))
+            if a:
+                img = pygame.transform.rotate(img, a)
+            if len(self.cache) > 3000:
+                self.cache.clear()
+            self.cache[key] = img
+        return img
+
+    def shade(self, width: int, angle: float) -> pygame.Surface:
+        key = ("shade", width, round(angle) % 360)
+        img = self.cache.get(key)
+        if img is None:
+            base = self.base(None, width)
+            layer = pygame.Surface(base.get_size(), pygame.SRCALPHA)
+            pygame.draw.rect(layer, (0, 0, 0, 110), layer.get_rect(), border_radius=max(4, width // 12))
+            img = pygame.transform.rotate(layer, round(angle) % 360) if round(angle) % 360 else layer
+            self.cache[key] = img
+        return img
 
 
-def clear_render_cache() -> None:
-    _RENDER_CACHE.clear()
+_CARD_ART: Any = None
+
+
+def _render(card: Any, width: int, style: str, back: str = "classic_red") -> pygame.Surface:
+    """The card art of :mod:`game.ui.cardart` (one shared LRU-cached renderer)."""
+    global _CARD_ART
+    if _CARD_ART is None:
+        from game.ui.cardart import CardArt
+
+        _CARD_ART = CardArt()
+    if card is None:
+        return _CARD_ART.render_back(width, back, style)
+    return _CARD_ART.render_face(card, width, style)

@@ -8,7 +8,7 @@ import pytest
 
 from ai.schnapsen_search import CLIP, LEAF_WEIGHTS, DealSearch
 from ai.schnapsen_solver import JACK, KING, QUEEN, Context, declare_value
-from benchmarks.fit_schnapsen_leaf import features, positions
+from tools.schnapsen_leaf import features, positions
 
 TRUMP = 0
 ACE, TEN = 0, 1

@@ -21,6 +21,7 @@ import pytest
 from game.cards import Card, Suit, deck20, parse_cards, schnapsen_points
 from game.rules.base import IllegalMove, Move, parse_move
 from game.rules.family_state import FamilyState, Phase, TrickRecord, build
+from tools.contract_specs import BOGUS, all_cards, hidden_cards, points_total, visible_cards  # noqa: F401
 
 RNG = Random(0)
 
@@ -108,51 +109,6 @@ __all__ = ["Move", "autoplay", "cut_deck", "do", "do_events", "knock_deck", "leg
 
 
 # -- contract-test plumbing shared by test_contract_bauern.py and test_contract_dreier.py ---------
-def all_cards(s: FamilyState) -> list[Card]:
-    """Every card wherever it is: hands, talon, discard, current trick, won tricks."""
-    if not s.hands:
-        return list(s.deck)
-    out = [c for h in s.hands for c in h] + list(s.talon) + list(s.discard) + list(s.trick)
-    return out + [c for t in s.tricks for c in t.cards]
-
-
-def visible_cards(s: FamilyState, seat: int) -> set[Card]:
-    """Written from the rules (B6, B13, B14, D6), independently of ``observe``."""
-    if not s.hands:
-        return set()
-    vis = set(s.trick) | {c for t in s.tricks for c in t.cards}
-    hand = s.hands[seat]
-    if s.phase is Phase.TRUMP:
-        # before trumps: forehand sees its first three; after a cut nobody has the 2nd packet yet
-        vis |= set(hand[:3] if (s.mode == "cut" or seat == s.forehand) else hand)
-    else:
-        vis |= set(hand)
-    if s.turned is not None and s.turned in s.hands[s.forehand]:
-        vis.add(s.turned)
-    for q, suit, _ in s.melds:  # a shown marriage: the K/Q still in the melder's hand
-        vis |= {c for c in s.hands[q] if c.suit is suit and c.rank.value in "KQ"}
-    if seat == s.declarer:
-        vis |= set(s.discard)
-    return vis
-
-
-def hidden_cards(s: FamilyState, seat: int) -> list[Card]:
-    vis = visible_cards(s, seat)
-    return [c for c in all_cards(s) if c not in vis]
-
-
-def points_total(s: FamilyState) -> int:
-    """Recorded trick points + points of every card not yet won (the discard included): 120."""
-    loose = [c for h in s.hands for c in h] + list(s.talon) + list(s.discard) + list(s.trick)
-    if not s.hands:
-        loose = list(s.deck)
-    return sum(t.points for t in s.tricks) + schnapsen_points(loose)
-
-
-BOGUS = (Move("nonsense"), Move("play"), Move("bid", (), "ramsch"), Move("cut", (), "2"), Move("turn", (), "4"),
-         Move("discard"), Move("trump", (), "X"), Move("meld", (), "X"))
-
-
 def stacked_whole_suit(n: int, rng: Random) -> tuple[Card, ...]:
     """A knock-layout deck in which one random role holds a whole suit (for the holding contracts)."""
     deck = list(deck20())

@@ -8,28 +8,12 @@ from dataclasses import replace
 from game.rules.bauernschnapsen import RULES
 from game.rules.contracts import IDS
 from game.rules.options import BauernOptions
-from tests.rules.contract import GameSpec, run_contract
 from tests.rules.test_bauernschnapsen_helpers import (
-    BOGUS,
-    all_cards,
     biased_playout,
-    hidden_cards,
-    points_total,
     uniform_playout,
 )
-
-
-def _observation_checks(spec: GameSpec, s) -> None:
-    for seat in range(4):
-        obs = RULES.observe(s, seat)
-        assert set(obs.hand) <= set(s.hands[seat]) if s.hands else obs.hand == ()
-        if s.hands:
-            partner = s.hands[(seat + 2) % 4]
-            assert not set(obs.hand) & set(partner)
-
-
-SPEC = GameSpec(rules=RULES, players=4, all_cards=all_cards, hidden_cards=hidden_cards,
-                points_total=points_total, bogus_moves=BOGUS, extra_checks=[_observation_checks])
+from tools.contract import run_contract
+from tools.contract_specs import BAUERN_SPEC as SPEC
 
 
 def test_contract_random_playouts():

@@ -8,30 +8,12 @@ from dataclasses import replace
 from game.rules.contracts import IDS
 from game.rules.dreierschnapsen import RULES
 from game.rules.options import DreierOptions
-from tests.rules.contract import GameSpec, run_contract
 from tests.rules.test_bauernschnapsen_helpers import (
-    BOGUS,
-    all_cards,
     biased_playout,
-    hidden_cards,
-    points_total,
     uniform_playout,
 )
-
-
-def _observation_checks(spec: GameSpec, s) -> None:
-    for seat in range(3):
-        obs = RULES.observe(s, seat)
-        assert set(obs.hand) <= set(s.hands[seat]) if s.hands else obs.hand == ()
-        if s.hands:
-            others = {c for q in range(3) if q != seat for c in s.hands[q]}
-            assert not set(obs.hand) & others
-        if seat != s.declarer:
-            assert obs.discard == ()
-
-
-SPEC = GameSpec(rules=RULES, players=3, all_cards=all_cards, hidden_cards=hidden_cards,
-                points_total=points_total, bogus_moves=BOGUS, extra_checks=[_observation_checks])
+from tools.contract import run_contract
+from tools.contract_specs import DREIER_SPEC as SPEC
 
 
 def test_contract_random_playouts():

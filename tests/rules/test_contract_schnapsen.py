@@ -7,40 +7,12 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cards import Card, schnapsen_points
-from game.rules.base import Move
+from game.cards import Card
 from game.rules.schnapsen import RULES, SchnapsenState, parse_move, unseen_cards
-from game.rules.schnapsen_state import WIN, all_cards, hidden_cards
-from tests.rules.contract import GameSpec, run_contract
-
-
-def points_total(s: SchnapsenState) -> int:
-    """Card points won in tricks plus the points of every card not yet won: always 120."""
-    t = s.tally
-    loose = s.hands[0] + s.hands[1] + s.trick + s.stock
-    return t.card_points[0] + t.card_points[1] + schnapsen_points(loose)
-
-
-def _observation_checks(spec: GameSpec, s: SchnapsenState) -> None:
-    for seat in (0, 1):
-        obs = RULES.observe(s, seat)
-        # the unseen helper names exactly the cards the seat may not know
-        assert sorted(map(str, unseen_cards(obs))) == sorted(map(str, hidden_cards(s, seat)))
-        assert obs.hand == s.hands[seat]
-        assert len(obs.hand) + obs.opponent_hand_size + len(obs.trick) + 2 * len(obs.tricks) + obs.stock_size == 20
-    # phase 1 keeps both hands at five cards and the stock even (S6)
-    if s.stock and not s.closed and not s.trick:
-        assert len(s.hands[0]) == len(s.hands[1]) == 5 and len(s.stock) % 2 == 0
-
-
-SPEC = GameSpec(
-    rules=RULES,
-    players=2,
-    all_cards=all_cards,
-    hidden_cards=hidden_cards,
-    points_total=points_total,
-    bogus_moves=(Move("nonsense"), Move("play"), Move("meld", (), "X"), Move("pass", (), "now")),
-)
+from game.rules.schnapsen_state import WIN
+from tools.contract import run_contract
+from tools.contract_specs import SCHNAPSEN_SPEC as SPEC
+from tools.contract_specs import schnapsen_observation_checks as _observation_checks
 
 
 def test_contract_2000_seeds_and_every_scoring_row() -> None:

@@ -1,58 +1,15 @@
-"""Schwimmen joins the shared contract test (tests/rules/contract.py) for 2, 3, 5 and 9 players."""
+"""Schwimmen joins the shared contract test (tools/contract.py) for 2, 3, 5 and 9 players."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
 import pytest
 
-from game.cards import Card
 from game.rules.options import SchwimmenOptions
-from game.rules.schwimmen import RULES, Phase, SchwimmenObservation, SchwimmenState
-from tests.rules.contract import GameSpec, run_contract
-
-
-def all_cards(s: SchwimmenState) -> Iterable[Card]:
-    for h in s.hands:
-        yield from h
-    yield from s.packet_b
-    yield from s.middle
-    yield from s.stock
-    yield from s.discarded
-    yield from s.pending
-
-
-def hidden_cards(s: SchwimmenState, seat: int) -> Iterable[Card]:
-    """Other seats' hands minus what everyone saw them take from the middle (all revealed at the
-    end), the stock, packet B until it is shown or taken, the dealer's packet A for the others
-    while the dealer chooses, and (closed game) the cards passed to another seat."""
-    yield from s.stock
-    yield from s.packet_b
-    over = s.phase is Phase.OVER
-    for other, hand in enumerate(s.hands):
-        if other == seat or over or other in s.revealers:
-            continue
-        unknown = Counter(hand) - Counter(s.public[other])
-        yield from unknown.elements()
-    if RULES.to_move(s) != seat:
-        yield from s.pending
-
-
-def visible_copies(obs: SchwimmenObservation) -> Counter:
-    """The copies an observation shows at once: the own hand and the cards passed to it, the
-    middle, the set-aside middles, and per other seat what is known or revealed of its hand
-    (the same copy may be in both).  The swap log is history: it names cards now elsewhere."""
-    copies = Counter(obs.hand) + Counter(obs.pending) + Counter(obs.middle) + Counter(obs.set_aside)
-    for other in range(obs.players):
-        if other != obs.seat:
-            copies += Counter(obs.known_hands[other]) | Counter(obs.revealed[other])
-    return copies
-
-
-def _spec(players: int, options: SchwimmenOptions | None = None) -> GameSpec:
-    return GameSpec(RULES, players, all_cards, hidden_cards, options=options, max_moves=3000,
-                    visible_copies=visible_copies)
+from game.rules.schwimmen import RULES, SchwimmenObservation, SchwimmenState
+from tools.contract import run_contract
+from tools.contract_specs import schwimmen_spec as _spec
 
 
 # Seeds per player count: the per-state checks observe every seat, so big tables cost more.
@@ -109,7 +66,7 @@ def test_the_two_pack_check_sees_a_hidden_copy_beside_an_open_one() -> None:
     """One copy of AH open in the middle, the other hidden in a hand: naming AH once is fine,
     showing two copies is a leak."""
     from game.cards import parse_cards
-    from tests.rules.contract import leaked_cards
+    from tools.contract import leaked_cards
 
     ah = parse_cards("AH")[0]
     total, hidden = Counter({ah: 2}), Counter({ah: 1})

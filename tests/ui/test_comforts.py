@@ -77,10 +77,10 @@ def test_settings_apply_live_and_survive_a_restart(tmp_path):
     # a table picks the settings up, and changes reach it while it is open
     menu.start()
     table = until_human(app)
-    assert table.presenter._art.style == "german" and table.show_points is False
+    assert table.presenter.art.style == "german" and table.show_points is False
     assert table.presenter.trick_pause == 0.5
     app.session.change(deck_style="french4", highlight_legal=False, hand_sorting="rank", animation_speed=2.0)
-    assert table.presenter._art.style == "french4" and table.highlight_legal is False
+    assert table.presenter.art.style == "french4" and table.highlight_legal is False
     assert table.presenter.anim.speed == 2.0
     hand = table.presenter.hand_cards()
     order = "ATKQJ"

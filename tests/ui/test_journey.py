@@ -340,6 +340,6 @@ def test_a_new_match_at_the_same_table_gets_the_cards_of_its_own_options(tmp_pat
         for _ in range(200):
             app.step(DT)
         assert table.controller.options.deck == "52"
-        assert len(table.presenter.views) == 52
+        assert len(table.presenter.sprites) == 52
     finally:
         app.shutdown()

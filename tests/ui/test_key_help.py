@@ -7,7 +7,7 @@ import pytest
 
 from game import i18n
 from game.ui import text
-from game.ui.scenes.table import draw_key_help
+from game.ui.scenes.table_notice import draw_key_help
 from game.ui.text import t
 
 

@@ -9,8 +9,7 @@ from types import SimpleNamespace
 
 from game.cards import Suit
 from game.rules import registry
-from game.ui.scenes.table_family import PlayoffSwitch
-from game.ui.session_helpers import install_sorting
+from game.ui.scenes.table_playoff import PlayoffSwitch
 
 
 def _family_observation_after_trump_call():
@@ -29,7 +28,7 @@ def _family_observation_after_trump_call():
 
 
 def _scene_in_playoff():
-    controller = SimpleNamespace(rules=SimpleNamespace(id="schnapsen"))
+    controller = SimpleNamespace(view=SimpleNamespace(rules_id="schnapsen"))
     return SimpleNamespace(controller=controller, game_id="dreierschnapsen", trumps_first=True,
                            hand_sorting="suit", helper=None)
 
@@ -38,7 +37,6 @@ def test_a_family_hand_sorts_while_the_controller_is_in_the_playoff() -> None:
     obs = _family_observation_after_trump_call()
     scene = _scene_in_playoff()
     scene.helper = PlayoffSwitch(scene)
-    install_sorting(scene)  # wrapped while the playoff is the current round
     hand = list(reversed(obs.hand))
     ordered = scene.helper.sort_cards(hand, obs)
     assert sorted(map(str, ordered)) == sorted(map(str, obs.hand))
@@ -52,7 +50,7 @@ def test_a_schnapsen_hand_sorts_with_the_schnapsen_order_in_a_family_round() -> 
     state = rules.new_round(2, 0, Random(9))
     obs = rules.observe(state, 0)
     scene = _scene_in_playoff()
-    scene.controller.rules.id = "dreierschnapsen"
+    scene.controller.view.rules_id = "dreierschnapsen"
     scene.helper = PlayoffSwitch(scene)
     ordered = scene.helper.sort_cards(list(obs.hand), obs)
     trumps = [c for c in ordered if c.suit == obs.trump]

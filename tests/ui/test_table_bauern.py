@@ -112,7 +112,7 @@ def test_cut_bid_kontra_and_play_a_bettler_deal(cutter_table):
     wait_for_human(app, scene)
     assert ctrl.state.phase.value == "play" and ctrl.state.sitting_out() == 1
     assert len(scene.presenter.zones.get("hand1", [])) == 5  # the sitting-out partner's cards lie there
-    assert not scene.presenter._face_up("hand1")
+    assert not scene.presenter.face_up("hand1")
     for _ in range(5):
         wait_for_human(app, scene)
         if ctrl.round_over:

@@ -151,7 +151,7 @@ def test_no_face_up_card_is_hidden_from_the_human(table):
     for _ in range(14):
         obs = ctrl.observation()
         visible = set(obs.hand) | set(obs.trick) | ({obs.turnup} if obs.turnup else set())
-        for c, view in scene.presenter.views.items():
+        for c, view in scene.presenter.sprites.items():
             if view.flip >= 0.5 and c not in scene.presenter.zones.get("gone", []):
                 assert c in visible or any(c in tr.cards for tr in obs.tricks), c
         if ctrl.round_over:
@@ -206,7 +206,7 @@ def test_draw_changes_nothing(table):
     app, scene, ctrl = table
 
     def snapshot():
-        views = {c: (v.pos, v.angle, v.flip, v.z, v.w, v.lift) for c, v in scene.presenter.views.items()}
+        views = {c: (v.pos, v.angle, v.flip, v.z, v.w, v.lift) for c, v in scene.presenter.sprites.items()}
         return views, [(b.action, tuple(b.rect), b.enabled) for b in scene.buttons], dict(scene.presenter.zones)
 
     before = snapshot()
@@ -228,4 +228,4 @@ def test_deal_is_animated_in_the_real_order(table):
     zones = scene.presenter.zones
     assert sorted(map(str, zones["hand0"])) == sorted(map(str, obs.hand))
     assert len(zones["hand1"]) == 5 and zones["turnup"] == [obs.turnup] and len(zones["stock"]) == 9
-    assert all(scene.presenter.views[c].flip == 0.0 for c in zones["hand1"] + zones["stock"])
+    assert all(scene.presenter.sprites[c].flip == 0.0 for c in zones["hand1"] + zones["stock"])

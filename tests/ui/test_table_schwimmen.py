@@ -105,7 +105,7 @@ def test_keep_swap_drag_knock_and_reveal():
         for seat in (1, 2):
             zone = scene.presenter.zones[f"hand{seat}"]
             assert sorted(zone, key=str) == sorted(ctrl.state.hands[seat], key=str)
-            assert scene.presenter._face_up(f"hand{seat}")
+            assert scene.presenter.face_up(f"hand{seat}")
         frames(app, 200)
         from game.ui.scenes.scoresheets import SchwimmenSummary
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 TABLE_HELPERS: dict[str, str] = {
     "schnapsen": "game.ui.scenes.table_schnapsen",
     "bauernschnapsen": "game.ui.scenes.table_family",
-    "dreierschnapsen": "game.ui.scenes.table_family",
+    "dreierschnapsen": "game.ui.scenes.table_playoff",
     "schwimmen": "game.ui.scenes.table_schwimmen",
 }
 

@@ -42,6 +42,9 @@ class MenuScene(Scene):
     def _rows(self) -> tuple[str, ...]:
         return ROWS if self._continue_label() else ROWS[1:]
 
+    def relabel(self) -> None:
+        self._layout(self.app.size)
+
     def _layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self._size = size

@@ -64,7 +64,7 @@ class NewGameScene(Scene):
         self.levels = [level] * (self.max_players - 1)
         self.preset = next(iter(PRESETS[game_id]))  # the defaults of RULES.md
         self.options = preset(game_id, self.preset)
-        from game.ui.scenes.table import setup_for
+        from game.ui.scenes.table_setup import setup_for
 
         earlier = setup_for(app.config, game_id)  # this game's choices from before, if any
         if earlier:
@@ -124,6 +124,9 @@ class NewGameScene(Scene):
         self.app.replace(TableScene(self.app, self.game_id, level))
 
     # --- layout (in update; draw changes nothing) ----------------------------------------------
+
+    def relabel(self) -> None:
+        self._layout(self.app.size)
 
     def _layout(self, size: tuple[int, int]) -> None:
         w, h = size

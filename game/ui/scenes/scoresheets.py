@@ -168,9 +168,8 @@ class FamilySummary(SheetScene):
     def _sides(self) -> list[str]:
         if self.controller.players == 4:
             # side 0 is forehand's team (RULES.md roles P1+P3), which depends on the dealer
-            state = self.controller.state
             me = self.controller.human_seat or 0
-            mine = state.side(me) if hasattr(state, "side") else me % 2
+            mine = self.controller.view.side(me)
             return [t("team.yours") if mine == 0 else t("team.theirs"),
                     t("team.theirs") if mine == 0 else t("team.yours")]
         d = (self.controller.round_result.details or {}) if self.controller.round_result else {}

@@ -145,6 +145,9 @@ class SummaryScene(Scene):
 
     # --- drawing (changes nothing: the buttons are laid out in update) --------------------------
 
+    def relabel(self) -> None:
+        self._build_buttons(self._panel(self.app.size))
+
     def _panel(self, size: tuple[int, int]) -> pygame.Rect:
         w, h = size
         rows = len(self.controller.match.history) if self.sheet else 0

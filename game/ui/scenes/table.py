@@ -7,6 +7,10 @@ drained events into new timelines.  A click, drag or key becomes a move only thr
 refused, in the player's language (``game.ui.refusal_text``).  At the end of a deal the summary overlay opens; at the end of the match the score
 sheet.
 
+Rooms: the game's details come from its helper (:mod:`game.ui.table_protocol`), the cards
+from the presenter (:mod:`game.ui.presenter`), input from :mod:`table_input`, the match's
+wiring from :mod:`table_setup`, notice placement and key help from :mod:`table_notice`.
+
 Smoke mode (``main.py --smoke N``): a bot chooses the human seat's moves and they go through the
 same ``perform`` path; the scene quits the app after N deals.
 """
@@ -22,6 +26,9 @@ import pygame
 
 from game.ui.app import App, Scene
 from game.ui.scenes import TABLE_HELPERS
+from game.ui.scenes.table_input import TableInput
+from game.ui.scenes.table_notice import draw_key_help, notice_spot
+from game.ui.table_protocol import TableHelper
 from game.ui.text import t
 from game.ui.widgets import (
     FELT,
@@ -30,42 +37,19 @@ from game.ui.widgets import (
     Button,
     StatusLine,
     draw_text,
-    free_spot,
     layout_row,
-    render_text,
 )
 
 log = logging.getLogger(__name__)
 
-DRAG_THRESHOLD = 12  # pixels before a press on a card becomes a drag
 
-
-def setup_for(cfg: Any, game_id: str) -> dict[str, Any]:
-    """The new-game screen's last choices for ``game_id`` (players, bot levels, options), or {}.
-
-    Kept per game (``cfg.extra["match_setups"]``), so choosing six players for Schwimmen never
-    reaches a Schnapsen table; a count outside the game's range is ignored."""
-    from game.rules.registry import GAMES
-
-    setups = cfg.extra.get("match_setups") or {}
-    setup = setups.get(game_id) or {}
-    legacy = cfg.extra.get("match_setup") or {}  # one setup for one game (tests, the monkey)
-    if not setup and legacy.get("game_id") == game_id:
-        setup = legacy
-    players = setup.get("players")
-    info = GAMES[game_id]
-    if players is not None and not info.min_players <= players <= info.max_players:
-        return {}
-    return dict(setup)
-
-
-class TableScene(Scene):
+class TableScene(TableInput, Scene):
     def __init__(self, app: App, game_id: str = "schnapsen", level: str = "player", controller: Any = None) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.level = level
         self.controller = controller
-        self.helper: Any = None
+        self.helper: TableHelper = None  # type: ignore[assignment]  # made in enter()
         self.presenter: Any = None
         self.status = StatusLine()
         self._notice_cache: tuple[tuple[str, tuple[int, int], str], tuple[tuple[int, int], int] | None] | None = None
@@ -78,6 +62,8 @@ class TableScene(Scene):
         self.show_last_trick = False
         self.show_points = app.config.show_points
         self.trumps_first = True
+        #: "suit" (the game's own order), "rank" or "none" (as dealt): a setting.
+        self.hand_sorting = "suit"
         #: Dim the cards that may not be played (a setting; game.ui.session applies it).
         self.highlight_legal = True
         self.deals_done = 0
@@ -118,29 +104,9 @@ class TableScene(Scene):
             self.controller.close()
 
     def _make_controller(self) -> Any:
-        from game.controller import HUMAN, MatchController
-        from game.rules.registry import GAMES
+        from game.ui.scenes.table_setup import make_controller
 
-        cfg = self.app.config
-        info = GAMES[self.game_id]
-        # --players (or an older choice) counts only where this game can be played with it:
-        # the menu may start any game after the new-game screen set a count for another one.
-        players = cfg.players if cfg.players and info.min_players <= cfg.players <= info.max_players \
-            else info.min_players
-        # The new-game screen's choices (players, level per bot seat, options) for this game.
-        setup = setup_for(cfg, self.game_id)
-        players = setup.get("players", players)
-        options = setup.get("options")
-        bots = list(setup.get("levels") or [])[: players - 1]
-        bots += [self.level] * (players - 1 - len(bots))  # seats the setup names no level for
-        if cfg.demo:
-            human_seat = None
-            levels = [self.level] * players
-        else:
-            human_seat = 0
-            levels = [HUMAN] + bots
-        return MatchController(self.game_id, players, human_seat=human_seat, levels=levels, options=options,
-                               master_seed=cfg.seed, bot_pause=cfg.bot_pause, use_processes=cfg.use_processes)
+        return make_controller(self.app.config, self.game_id, self.level)
 
     # --- seats ---------------------------------------------------------------------------------
 
@@ -161,6 +127,12 @@ class TableScene(Scene):
         """The human's hand order (trumps first) for cards the presenter holds."""
         return self.helper.sort_cards(cards, self._obs)
 
+    def relabel(self) -> None:
+        """The language changed: the menu button and the game's buttons in the new words."""
+        self.menu_button.label = t("btn.menu")
+        if self.presenter is not None and self.controller is not None:
+            self._refresh()
+
     # --- the frame loop ------------------------------------------------------------------------
 
     def _refresh(self) -> None:
@@ -175,8 +147,7 @@ class TableScene(Scene):
         geo = self.presenter.geometry if self.presenter else None
         y = geo.buttons_y if geo else h - 260
         bh = max(36, h // 18)
-        hook = getattr(self.helper, "layout_buttons", None)  # e.g. the bidding panel's own grid
-        if hook is None or not hook(self.buttons, geo, (w, h)):
+        if not self.helper.layout_buttons(self.buttons, geo, (w, h)):  # e.g. the bidding panel's grid
             layout_row(self.buttons, w // 2, y, bh, max_width=w - 80)
         if geo is not None:
             st = geo.status_rect
@@ -246,6 +217,9 @@ class TableScene(Scene):
     def _ask_before_claim(self, move: Any) -> None:
         from game.ui.scenes.dialog import DialogScene
 
+        if self.app.scene is not self:
+            return  # a question (this one or another) is open: one at a time
+
         def claim() -> None:
             if self.controller.awaiting_human and move in self.controller.legal_moves():
                 self._submit(move)
@@ -289,13 +263,7 @@ class TableScene(Scene):
             log.info("smoke: %d deal(s) played", self.deals_done)
             self.app.quit(0)
             return
-        hook = getattr(self.helper, "summary_scene", None)  # games with their own score sheet
-        if hook is not None:
-            self.app.push(hook())
-            return
-        from game.ui.scenes.summary import SummaryScene
-
-        self.app.push(SummaryScene(self.app, self))
+        self.app.push(self.helper.summary_scene())
 
     def next_deal(self) -> None:
         """Called by the summary: deal the next round (or a new match after the last one)."""
@@ -321,129 +289,6 @@ class TableScene(Scene):
             self._kept = session.guard.keep(self.controller)
         self.app.replace(MenuScene(self.app))
 
-    # --- input ---------------------------------------------------------------------------------
-
-    def _card_move(self, card: Any) -> Any:
-        hook = getattr(self.helper, "card_move", None)  # select instead of play (swap, discard)
-        if hook is not None:
-            return hook(card, self._legal, self._obs)
-        from game.rules.base import Move
-
-        return Move("play", (card,))
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.VIDEORESIZE:
-            self.presenter.relayout()
-            self._layout_buttons()
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            return self._on_motion(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._on_press(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._on_release(event.pos)
-        if event.type == pygame.KEYDOWN:
-            return self._on_key(event.key)
-        return False
-
-    def _on_motion(self, pos: tuple[int, int]) -> bool:
-        for b in self.buttons + [self.menu_button]:
-            b.hover = b.rect.collidepoint(pos)
-        if self.press is not None:
-            card, start = self.press
-            if self.dragging or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_THRESHOLD:
-                self.dragging = True
-                self.presenter.drag(card, pos)
-            return True
-        self.hover_card = self.presenter.hand_card_at(pos)
-        return False
-
-    def _on_press(self, pos: tuple[int, int]) -> bool:
-        if self.menu_button.hit(pos):
-            self.back_to_menu()
-            return True
-        for b in self.buttons if self.presenter.idle else ():
-            if b.hit(pos):
-                move = self.helper.action_move(b.action, self._legal)
-                if move is not None:
-                    self.perform(move)
-                return True
-        hook = getattr(self.helper, "on_press", None)  # clicks on the game's own table parts
-        if hook is not None and hook(pos):
-            return True
-        card = self.presenter.hand_card_at(pos)
-        if card is not None:
-            self.press = (card, pos)
-            self.dragging = False
-            return True
-        if self.presenter.pile_at(pos):
-            self.show_last_trick = not self.show_last_trick
-            return True
-        if not self.presenter.idle:
-            self.presenter.skip()  # a click on the felt hurries the animations
-            return True
-        self.show_last_trick = False
-        return False
-
-    def _on_release(self, pos: tuple[int, int]) -> bool:
-        if self.press is None:
-            return False
-        card, _start = self.press
-        dragged = self.dragging
-        self.press = None
-        self.dragging = False
-        if dragged:
-            self.presenter.drop(card)
-            hook = getattr(self.helper, "drop_move", None)  # a card dragged onto a table card
-            if hook is not None:
-                self.perform(hook(card, pos, self._legal, self._obs))
-                return True
-            if not self.presenter.in_play_area(pos):
-                return True
-        self.perform(self._card_move(card))
-        return True
-
-    def _on_key(self, key: int) -> bool:
-        if key == pygame.K_ESCAPE:
-            if self.show_last_trick:
-                self.show_last_trick = False
-            else:
-                self.back_to_menu()
-            return True
-        if key == pygame.K_l:
-            self.show_last_trick = not self.show_last_trick
-            return True
-        if key == pygame.K_p:
-            self.show_points = not self.show_points
-            return True
-        hand = self.presenter.hand_cards()
-        if pygame.K_1 <= key <= pygame.K_9:
-            n = key - pygame.K_1
-            if n < len(hand):
-                self.perform(self._card_move(hand[n]))
-            return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-            step = -1 if key == pygame.K_LEFT else 1
-            self.selected = (self.selected + step) % len(hand) if self.selected >= 0 else (0 if step > 0 else len(hand) - 1)
-            self.hover_card = hand[self.selected]
-            return True
-        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if not self.presenter.idle:
-                self.presenter.skip()
-                return True
-            if 0 <= self.selected < len(hand):
-                self.perform(self._card_move(hand[self.selected]))
-                return True
-            move = self.helper.default_move(self._legal, self._obs)
-            if move is not None:
-                self.perform(move)
-            return True
-        move = self.helper.key_move(key, self._legal, self._obs)
-        if move is not None:
-            self.perform(move)
-            return True
-        return False
-
     # --- drawing -------------------------------------------------------------------------------
 
     def legal_cards(self) -> set[Any]:
@@ -466,95 +311,27 @@ class TableScene(Scene):
             for b in self.buttons:
                 b.draw(surface)
         self.menu_button.draw(surface)
-        overlay = getattr(self.helper, "draw_overlay", None)  # e.g. the active rules (R)
-        if overlay is not None:
-            overlay(surface)
+        self.helper.draw_overlay(surface)  # e.g. the active rules (R)
         status = geo.status_rect
         self._draw_match_score(surface, status)
         inner = pygame.Rect(status.left + status.width // 5, status.top, status.width * 3 // 5, status.height)
         self.status.draw(surface, inner, toast_at=geo.toast_pos, notice_at=self._notice_pos(surface, inner))
         hl = geo.label[self.human_seat]
-        help_hook = getattr(self.helper, "help_text", None)
-        draw_key_help(surface, help_hook() if help_hook else t("table.help"), (hl.left, hl.top - 6), max(11, h // 66),
+        draw_key_help(surface, self.helper.help_text(), (hl.left, hl.top - 6), max(11, h // 66),
                       max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
 
     def _notice_pos(self, surface: pygame.Surface, inner: pygame.Rect) -> tuple[tuple[int, int], int] | None:
-        """Where a notice goes (top centre, wrapping width): the free spot nearest the status
-        line that covers no seat, name, bubble, card in play, button or the turn line, trying
-        narrower (taller) boxes when the wide one finds no room.  Cached per notice and size."""
+        """Where a notice goes (cached per notice, size and phase): :func:`table_notice.notice_spot`."""
         if not self.status.notice:
             return None
         key = (self.status.notice, surface.get_size(), getattr(self._obs, "phase", ""))
         if self._notice_cache is not None and self._notice_cache[0] == key:
             return self._notice_cache[1]
-        at = self._find_notice_spot(surface, inner)
+        at = notice_spot(self, surface, inner)
         self._notice_cache = (key, at)
         return at
 
-    def _find_notice_spot(self, surface: pygame.Surface, inner: pygame.Rect) -> tuple[tuple[int, int], int] | None:
-        geo = self.presenter.geometry
-        w, h = surface.get_size()
-        gap = 6
-        # Schwimmen hangs a bubble ("knocked", "shoves") under a seat; keep that readable too.
-        below = getattr(self.helper, "seat_bubble_height", lambda h: 0)(h)
-        obstacles: list[pygame.Rect] = []
-        for seat, hand in geo.hand_rect.items():
-            r = hand.union(geo.label[seat])
-            if hasattr(geo, "seat_box"):
-                r = r.union(geo.seat_box(seat))
-            r.height += below
-            obstacles.append(r)
-        obstacles += list(geo.trick_rect.values()) + [geo.stock_rect, geo.info_rect, geo.buttons_rect]
-        middle = getattr(geo, "middle_rect", None)
-        if middle is not None:
-            obstacles.append(middle)
-        extra = getattr(self.helper, "notice_obstacles", None)
-        if extra is not None:
-            obstacles += extra((w, h))
-        hl, hand = geo.label[self.human_seat], geo.hand_rect[self.human_seat]
-        obstacles.append(pygame.Rect(hl.left, hl.top - h // 14, max(hl.width, hand.left - hl.left), h // 14))  # key help
-        obstacles.append(pygame.Rect(w // 4, geo.turn_pos[1] - h // 30, w // 2, h // 15))  # the turn line
-        obstacles = [o.inflate(2 * gap, 2 * gap) for o in obstacles]
-        bounds = pygame.Rect(8, inner.bottom + 4, w - 16, geo.buttons_rect.top - inner.bottom - 4)
-        prefer = (inner.centerx, inner.bottom + 12)
-        for width in (max(inner.width - 40, w // 2), w // 3, w // 4):
-            box = self.status.notice_box(surface, inner, (0, 0), width, measure_only=True)
-            spot = free_spot(bounds, box.size, obstacles, prefer)
-            if spot is not None:
-                # notice_box frames the text block 7 px below the point it is given
-                return (spot.centerx, spot.top + 7), width
-        return None  # no room anywhere: under the status line, as before
-
     def _draw_match_score(self, surface: pygame.Surface, status: pygame.Rect) -> None:
-        m = self.controller.match
         h = surface.get_height()
-        hook = getattr(self.helper, "match_score_text", None)  # games without two scores
-        if hook is not None:
-            draw_text(surface, hook(), (status.left + 6, status.centery), max(13, h // 46), MUTED, anchor="midleft",
-                      max_width=status.width // 5 - 8)
-            return
-        me = self.controller.human_seat if self.controller.human_seat is not None else 0
-        other = 1 - me if self.controller.players == 2 else (me + 1) % self.controller.players
-        text = t("table.match_score", you=m.scores[me], bot=m.scores[other], name=self.seat_name(other))
-        draw_text(surface, text, (status.left + 6, status.centery), max(13, h // 46), MUTED, anchor="midleft",
-                  max_width=status.width // 5 - 8)
-
-
-def draw_key_help(surface: pygame.Surface, text: str, bottomleft: tuple[int, int], size: int, max_width: int) -> list[pygame.Rect]:
-    """The key help above the human's label: one line, or two split at a " · " when one line
-    would not fit beside the hand (German and Japanese run long), so it never runs under the
-    cards.  Returns the drawn line rectangles, bottom line first."""
-    lines = [text]
-    if render_text(text, size, MUTED).get_width() > max_width and " · " in text:
-        parts = text.split(" · ")
-        widths = [max(render_text(" · ".join(parts[:k]), size, MUTED).get_width(),
-                      render_text(" · ".join(parts[k:]), size, MUTED).get_width()) for k in range(1, len(parts))]
-        k = 1 + widths.index(min(widths))
-        lines = [" · ".join(parts[:k]), " · ".join(parts[k:])]
-    x, y = bottomleft
-    rects = []
-    for line in reversed(lines):
-        r = draw_text(surface, line, (x, y), size, MUTED, anchor="bottomleft", max_width=max_width)
-        rects.append(r)
-        y = r.top - 1
-    return rects
+        draw_text(surface, self.helper.match_score_text(), (status.left + 6, status.centery), max(13, h // 46), MUTED,
+                  anchor="midleft", max_width=status.width // 5 - 8)

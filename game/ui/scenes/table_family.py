@@ -35,6 +35,7 @@ from game.ui.scenes import table_family_won as won
 from game.ui.scenes.table_family_anim import family_steps
 from game.ui.scenes.table_family_geometry import GameGeometry
 from game.ui.scenes.table_family_text import contract_name, play_help_key, suit_symbol, t
+from game.ui.table_protocol import TableHelperBase
 from game.ui.text import card_name, deck_style_of
 from game.ui.widgets import Button
 
@@ -70,11 +71,11 @@ def event_seat(event: Any) -> int | None:
     return getattr(event, "seat", None)
 
 
-class FamilyTable:
-    """The Bauern/Dreier half of the table scene."""
+class FamilyTable(TableHelperBase):
+    """The Bauern/Dreier half of the table scene (a :class:`TableHelper`)."""
 
     def __init__(self, scene: Any, game_id: str) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.game_id = game_id
         self.players = 4 if game_id == "bauernschnapsen" else 3
         self.obs: Any = None
@@ -100,7 +101,7 @@ class FamilyTable:
             geo.seen, geo.blind, geo._forehand = len(self.obs.hand), self.obs.blind, self.obs.forehand
         return geo
 
-    def sort_cards(self, cards: Sequence[Card], obs: Any) -> list[Card]:
+    def game_sort(self, cards: Sequence[Card], obs: Any) -> list[Card]:
         trump = getattr(obs, "trump", None)
         row = BY_ID.get(getattr(obs, "contract", None) or "")
         order = ZEHNER_ORDER if row is not None and row.zehner else NORMAL_ORDER
@@ -109,12 +110,6 @@ class FamilyTable:
             suits.remove(trump)
             suits.insert(0, trump)
         return sorted(cards, key=lambda c: (suits.index(c.suit.value), -order[c.rank]))
-
-    def hand_order(self, obs: Any) -> list[Card]:
-        return self.sort_cards(obs.hand, obs)
-
-    def deal_plan(self, obs: Any) -> list[tuple[str, int]]:
-        return []  # the deal is animated from the engine's Dealt event (table_family_anim)
 
     def visible(self, obs: Any) -> dict[str, list[Card]]:
         self.obs = obs
@@ -253,7 +248,7 @@ class FamilyTable:
         presenter = self.scene.presenter
         if presenter is not None:
             for c in set(self.selected) | set(cards):
-                presenter.views[c].lift = 0.5 if c in cards else 0.0
+                presenter.sprites[c].lift = 0.5 if c in cards else 0.0
         self.selected = cards
 
     def _relabel(self) -> None:
@@ -353,8 +348,7 @@ class FamilyTable:
             return t("fam.status.declare", name=name(event.seat), score=event.score)
         return None
 
-    @staticmethod
-    def seat_bubble_height(h: int) -> int:
+    def seat_bubble_height(self, h: int) -> int:
         """Height of a call bubble under a seat (``table_family_draw._bubble``), with its gap."""
         return max(13, h // 48) + 10 + 8
 
@@ -395,44 +389,12 @@ class FamilyTable:
         return FamilySummary(self.scene.app, self.scene)
 
 
-class PlayoffSwitch:
-    """Dreierschnapsen ends a tie at the target with one deal of two-player Schnapsen
-    (``tie_break = schnapsenPlayoff``): while that deal runs, the Schnapsen helper answers."""
+def make_helper(scene: Any) -> TableHelperBase:
+    if scene.game_id == "dreierschnapsen":
+        from game.ui.scenes.table_playoff import PlayoffSwitch
 
-    def __init__(self, scene: Any) -> None:
-        from game.ui.scenes.table_schnapsen import SchnapsenTable
-
-        self.scene = scene
-        self.family = FamilyTable(scene, scene.game_id)
-        self.schnapsen = SchnapsenTable(scene)
-
-    def _current(self) -> Any:
-        rules = getattr(self.scene.controller, "rules", None)
-        return self.schnapsen if getattr(rules, "id", "") == "schnapsen" else self.family
-
-    def _for(self, obs: Any) -> Any:
-        """The helper that understands ``obs``.  Sorting goes by the observation, not by the
-        controller's current round: the cards of the round before (a family deal's trump call)
-        may still be animating when the playoff has begun, and the reverse; and the session
-        wraps this method once, whichever round is current at that moment."""
-        from game.rules.family_rules import FamilyObservation
-
-        return self.family if isinstance(obs, FamilyObservation) else self.schnapsen
-
-    def sort_cards(self, cards: Sequence[Card], obs: Any) -> list[Card]:
-        return list(self._for(obs).sort_cards(cards, obs))
-
-    def hand_order(self, obs: Any) -> list[Card]:
-        return list(self._for(obs).hand_order(obs))
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("summary_scene", "match_score_text"):  # the match stays a three-seat match
-            return getattr(self.family, name)
-        return getattr(self._current(), name)
-
-
-def make_helper(scene: Any) -> Any:
-    return PlayoffSwitch(scene) if scene.game_id == "dreierschnapsen" else FamilyTable(scene, scene.game_id)
+        return PlayoffSwitch(scene)
+    return FamilyTable(scene, scene.game_id)
 
 
 __all__ = ["FamilyTable", "make_helper", "call_text", "Suit"]

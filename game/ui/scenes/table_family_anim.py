@@ -4,7 +4,8 @@ the talon to the declarer's hand, the discard face down (hooks of :class:`Presen
 ``present_steps(presenter, event, obs)`` returns the steps for the events this game animates
 itself and ``None`` for the rest (cards played and tricks swept are the presenter's own).  The
 presenter re-syncs every zone from the observation after each batch, so these steps only need
-to move the right sprites; identities of hidden cards are swapped the presenter's way.
+to move the right sprites, with the presenter's public toolkit (``take``, ``moves``, ``to_top``,
+``restack``, ``reveal``, ``reset_to_stock``); identities of hidden cards are swapped the presenter's way.
 
 Glossary: Abheben = cut; Klopfen = knock; Aufschlagen = trumps from a turned-up blind card;
 Talon = Dreierschnapsen's two-card widow.
@@ -19,24 +20,11 @@ from game.ui.presenter import DEAL_STEP, FLY
 from game.ui.tween import Call, Parallel, Wait
 
 
-def reset_to_stock(p: Any) -> None:
-    """Every card face down on the stock, nothing dealt (the start of a deal)."""
-    p.anim.finish_all()
-    p.revealed = False
-    p.trick_seat.clear()
-    deck = list(p.scene.helper.deck())
-    p.zones = {"stock": deck}
-    for v in p.views.values():
-        v.pos, v.angle, v.flip, v.lift = p.geometry.stock, 0.0, 0.0, 0.0
-        v.w = float(p.geometry.width_of("stock"))
-    p._restack()
-
-
 def family_steps(p: Any, e: Any, obs: Any) -> list[Any] | None:
     human = p.scene.human_seat
     geo = p.geometry
     if isinstance(e, ev.RoundStarted):
-        reset_to_stock(p)
+        p.reset_to_stock()
         return [Wait(0.1)]
     if isinstance(e, ev.Dealt):
         return _deal(p, e.order, obs)
@@ -45,27 +33,27 @@ def family_steps(p: Any, e: Any, obs: Any) -> list[Any] | None:
         geo._forehand = e.seat
         _unblind(p, obs)
         if e.turned is not None and e.seat != human:
-            c = p._take(f"hand{e.seat}", e.turned)
+            c = p.take(f"hand{e.seat}", e.turned)
             p.zones["turned"] = [c]
-            steps += [p._raise([c]), p._moves(["turned", f"hand{e.seat}"], FLY * 1.2)]
-        steps.append(p._moves([f"hand{human}", "blind"], FLY))
+            steps += [p.to_top([c]), p.moves(["turned", f"hand{e.seat}"], FLY * 1.2)]
+        steps.append(p.moves([f"hand{human}", "blind"], FLY))
         return steps
     if isinstance(e, ev.TalonTaken):
         hand = p.zones.setdefault(f"hand{e.seat}", [])
         moved = []
         for c in e.cards:
-            moved.append(p._take("talon", c))
+            moved.append(p.take("talon", c))
             hand.append(moved[-1])
         if e.seat == human:
             p.zones[f"hand{human}"] = p.scene.helper_sort(hand)
-        return [p._raise(moved), p._moves([f"hand{e.seat}"], FLY * 1.2), Wait(0.2)]
+        return [p.to_top(moved), p.moves([f"hand{e.seat}"], FLY * 1.2), Wait(0.2)]
     if isinstance(e, ev.Discarded):
-        gone = [p._take(f"hand{e.seat}", c) for c in e.cards]
+        gone = [p.take(f"hand{e.seat}", c) for c in e.cards]
         p.zones.setdefault("discard", []).extend(gone)
-        return [p._raise(gone), p._moves(["discard", f"hand{e.seat}"], FLY * 1.2)]
+        return [p.to_top(gone), p.moves(["discard", f"hand{e.seat}"], FLY * 1.2)]
     if isinstance(e, ev.RoundOver):  # remaining hands turn face up, each fanned in order
-        steps = p._reveal()
-        return [Call(p._restack), *steps]
+        steps = p.reveal()
+        return [Call(p.restack), *steps]
     if isinstance(e, ev.MarriageShown):
         return [Wait(0.3)] if e.seat != human else None
     if isinstance(e, (ev.Announced, ev.Declared)):
@@ -102,10 +90,10 @@ def _deal(p: Any, order: tuple[int, ...], obs: Any) -> list[Any]:
         packet = []
         for _ in range(j - i):
             if seat == human and k_mine < len(mine):
-                c = p._take("stock", mine[k_mine])
+                c = p.take("stock", mine[k_mine])
                 zone = f"hand{human}"
             else:
-                c = p._take("stock", stock[0]) if stock else None
+                c = p.take("stock", stock[0]) if stock else None
                 zone = "blind" if seat == human else ("talon" if seat < 0 else f"hand{seat}")
             if seat == human:
                 k_mine += 1
@@ -114,12 +102,12 @@ def _deal(p: Any, order: tuple[int, ...], obs: Any) -> list[Any]:
             p.zones.setdefault(zone, []).append(c)
             packet.append((zone, c))
         zones = sorted({z for z, _ in packet})
-        steps.append(p._raise([c for _, c in packet]))
-        steps.append(Parallel(p._moves(zones, FLY * 0.8), Wait(DEAL_STEP * 3)))
+        steps.append(p.to_top([c for _, c in packet]))
+        steps.append(Parallel(p.moves(zones, FLY * 0.8), Wait(DEAL_STEP * 3)))
         i = j
     p.zones[f"hand{human}"] = p.scene.helper_sort(p.zones.get(f"hand{human}", []))
     steps.append(Wait(0.15))
-    steps.append(p._moves([f"hand{human}", "blind"], 0.25))
+    steps.append(p.moves([f"hand{human}", "blind"], 0.25))
     return steps
 
 
@@ -129,7 +117,7 @@ def _unblind(p: Any, obs: Any) -> None:
     hand = p.zones.setdefault(f"hand{human}", [])
     for c in obs.hand:
         if c not in hand and p.zones.get("blind"):
-            hand.append(p._take("blind", c))
+            hand.append(p.take("blind", c))
     p.geometry.seen = len(obs.hand)
     p.geometry.blind = obs.blind
     p.zones[f"hand{human}"] = p.scene.helper_sort(hand)

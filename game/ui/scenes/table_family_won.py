@@ -133,4 +133,4 @@ def draw(helper: Any, surface: pygame.Surface) -> None:
         return
     draw_button(surface, rect, helper.show_won)
     if helper.show_won:
-        draw_panel_view(surface, helper.obs, helper.scene.controller.options, helper.scene.presenter._art)
+        draw_panel_view(surface, helper.obs, helper.scene.controller.options, helper.scene.presenter.art)

@@ -38,6 +38,8 @@ class TableGeometry:
         self.hand_rect = {s.seat: _rect(s.hand) for s in lay.seats}
         self.pile_rect = {s.seat: _rect(s.won_pile) for s in lay.seats}
         self.trick_rect = {s.seat: _rect(s.trick_slot) for s in lay.seats}
+        #: The middle of the table a game keeps cards in (Schwimmen's; None: no such place).
+        self.middle_rect: pygame.Rect | None = None
         # The trump badge sits left of the stock and turn-up; the turn line below the trick.
         self.info_rect = pygame.Rect(0, 0, max(150, int(lay.table_w * 2.0)), max(54, int(lay.table_h * 0.55)))
         self.info_rect.midright = (_rect(lay.turnup).left - 14, self.stock_rect.centery)
@@ -45,6 +47,10 @@ class TableGeometry:
         trick_bottom = max(r.bottom for r in self.trick_rect.values())
         self.turn_pos = (w // 2, min(trick_bottom + 22, self.buttons_rect.y - 30))
         self.toast_pos = (w // 2, self.turn_pos[1] + max(14, h // 44))
+
+    def seat_box(self, seat: int) -> pygame.Rect:
+        """Everything drawn for a seat besides its hand: here its label."""
+        return pygame.Rect(self.label[seat])
 
     def width_of(self, zone: str) -> int:
         lay = self.layout

@@ -22,6 +22,7 @@ from game.rules import events as ev
 from game.rules.base import Move
 from game.ui.scenes.table_family_text import suit_symbol
 from game.ui.scenes.table_geometry import TableGeometry
+from game.ui.table_protocol import TableHelperBase
 from game.ui.text import card_name, deck_style_of, suit_name, t
 from game.ui.widgets import BRASS, CREAM, MUTED, RED, Button, draw_panel, draw_text
 
@@ -44,13 +45,10 @@ def sort_hand(cards: Sequence[Card], trump: Suit | None, trumps_first: bool = Tr
     return sorted(cards, key=key)
 
 
-class SchnapsenTable:
-    """The Schnapsen-specific half of the table scene."""
+class SchnapsenTable(TableHelperBase):
+    """The Schnapsen-specific half of the table scene (a :class:`TableHelper`)."""
 
     game_id = "schnapsen"
-
-    def __init__(self, scene: Any) -> None:
-        self.scene = scene
 
     # --- names ---------------------------------------------------------------------------------
 
@@ -65,11 +63,8 @@ class SchnapsenTable:
     def make_geometry(self, size: tuple[int, int], human: int) -> TableGeometry:
         return TableGeometry(size, 2, human)
 
-    def sort_cards(self, cards: Sequence[Card], obs: Any) -> list[Card]:
+    def game_sort(self, cards: Sequence[Card], obs: Any) -> list[Card]:
         return sort_hand(cards, getattr(obs, "trump", None), self.scene.trumps_first)
-
-    def hand_order(self, obs: Any) -> list[Card]:
-        return sort_hand(obs.hand, obs.trump, self.scene.trumps_first)
 
     def deal_plan(self, obs: Any) -> list[tuple[str, int]]:
         """RULES.md S3 in the real order: 3 to the non-dealer, 3 to the dealer, the turn-up,
@@ -240,7 +235,7 @@ class SchnapsenTable:
             draw_text(surface, text, geo.turn_pos, int(size * 1.15), color, bold=True, anchor="center")
 
 
-def make_helper(scene):
+def make_helper(scene: Any) -> SchnapsenTable:
     return SchnapsenTable(scene)
 
 

@@ -34,9 +34,9 @@ from game.rules.base import Move
 from game.rules.schwimmen_values import TRIPLE_STRENGTH, pack
 from game.ui.presenter import DEAL_STEP, FLY
 from game.ui.scenes import table_schwimmen_draw as draw
-from game.ui.scenes.table_family_anim import reset_to_stock
 from game.ui.scenes.table_family_geometry import GameGeometry
 from game.ui.scenes.table_family_text import t
+from game.ui.table_protocol import TableHelperBase
 from game.ui.text import card_name, deck_style_of
 from game.ui.tween import Call, Parallel, Wait
 from game.ui.widgets import Button
@@ -53,13 +53,13 @@ def sticks_text(match: Any, seat: int) -> str:
     return "|" * match.lives[seat]
 
 
-class SchwimmenTable:
-    """The Schwimmen half of the table scene."""
+class SchwimmenTable(TableHelperBase):
+    """The Schwimmen half of the table scene (a :class:`TableHelper`)."""
 
     game_id = "schwimmen"
 
     def __init__(self, scene: Any) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.obs: Any = None
         self.sel_hand: Card | None = None
         self.sel_middle: Card | None = None
@@ -68,8 +68,7 @@ class SchwimmenTable:
         self.show_rules = False
         self._deck = pack(scene.controller.options)
 
-    @staticmethod
-    def seat_bubble_height(h: int) -> int:
+    def seat_bubble_height(self, h: int) -> int:
         """Height of the bubble drawn under a seat (``table_schwimmen_draw._bubble``), with its gap."""
         return max(12, h // 52) + 8 + 4
 
@@ -84,10 +83,10 @@ class SchwimmenTable:
     def make_geometry(self, size: tuple[int, int], human: int) -> GameGeometry:
         return GameGeometry(size, self.scene.controller.players, human, focus="middle")
 
-    def sort_cards(self, cards: Sequence[Card], obs: Any) -> list[Card]:
+    def game_sort(self, cards: Sequence[Card], obs: Any) -> list[Card]:
         return sorted(cards, key=lambda c: (SUITS.index(c.suit.value), -TRIPLE_STRENGTH[c.rank]))
 
-    def hand_order(self, obs: Any) -> list[Card]:
+    def game_hand_order(self, obs: Any) -> list[Card]:
         return self.sort_cards(tuple(obs.hand) + tuple(obs.pending), obs)
 
     @staticmethod
@@ -135,7 +134,7 @@ class SchwimmenTable:
         if isinstance(e, ev.RoundStarted):
             self.callouts = {}
             self._select(None, None)
-            reset_to_stock(p)
+            p.reset_to_stock()
             return self._deal(p, obs)
         if isinstance(e, ev.Announced):
             self.callouts[e.seat] = e.text
@@ -144,25 +143,25 @@ class SchwimmenTable:
             return [Wait(0.15)]
         if isinstance(e, ev.Swapped):
             hand = p.zones.setdefault(f"hand{e.seat}", [])
-            given = [p._take(f"hand{e.seat}", c) for c in e.given]
-            taken = [p._take("middle", c) for c in e.taken]
+            given = [p.take(f"hand{e.seat}", c) for c in e.given]
+            taken = [p.take("middle", c) for c in e.taken]
             hand.extend(taken)
             p.zones["middle"] = list(obs.middle) if len(obs.middle) == 3 else p.zones.get("middle", []) + given
             if e.seat == human:
                 p.zones[f"hand{e.seat}"] = self.sort_cards(hand, obs)
             self.callouts[e.seat] = "swapall" if len(e.given) == 3 else "swap"
-            return [p._raise(given + taken), p._moves(["middle", f"hand{e.seat}"], FLY * 1.2), Wait(0.15)]
+            return [p.to_top(given + taken), p.moves(["middle", f"hand{e.seat}"], FLY * 1.2), Wait(0.15)]
         if isinstance(e, ev.MiddleReplaced):
-            old = [p._take("middle", c) for c in e.old]
+            old = [p.take("middle", c) for c in e.old]
             p.zones.setdefault("aside", []).extend(old)
-            new = [p._take("stock", c) for c in e.new]
+            new = [p.take("stock", c) for c in e.new]
             p.zones["middle"] = new
-            return [p._moves(["aside"], FLY), p._raise(new), p._moves(["middle"], FLY * 1.2)]
+            return [p.moves(["aside"], FLY), p.to_top(new), p.moves(["middle"], FLY * 1.2)]
         if isinstance(e, ev.HandRevealed):
             return []
         if isinstance(e, ev.RoundOver):  # hands turn face up, each fanned in its sorted order
-            steps = p._reveal()
-            return [Call(p._restack), *steps]
+            steps = p.reveal()
+            return [Call(p.restack), *steps]
         return None
 
     def _deal(self, p: Any, obs: Any) -> list[Any]:
@@ -177,16 +176,16 @@ class SchwimmenTable:
             cards = []
             for k in range(3):
                 if q == human and k < len(obs.hand):
-                    c = p._take("stock", obs.hand[k])
+                    c = p.take("stock", obs.hand[k])
                 elif stock:
-                    c = p._take("stock", stock[0])
+                    c = p.take("stock", stock[0])
                 else:
                     continue
                 p.zones.setdefault(zone, []).append(c)
                 cards.append(c)
             if q < 0 and obs.phase != "choose":
                 continue
-            steps += [p._raise(cards), Parallel(p._moves([zone], FLY * 0.8), Wait(DEAL_STEP * 2))]
+            steps += [p.to_top(cards), Parallel(p.moves([zone], FLY * 0.8), Wait(DEAL_STEP * 2))]
         if obs.phase != "choose":  # 31 or Feuer straight from the deal: the sync shows it
             p.zones.pop("packetb", None)
         return steps
@@ -196,18 +195,18 @@ class SchwimmenTable:
         human = self.scene.human_seat
         hand = p.zones.setdefault(f"hand{d}", [])
         if e.text == "keep":
-            p.zones["middle"] = [p._take("packetb", c) for c in obs.middle]
+            p.zones["middle"] = [p.take("packetb", c) for c in obs.middle]
         else:
-            p.zones["middle"] = [p._take(f"hand{d}", c) for c in obs.middle]
+            p.zones["middle"] = [p.take(f"hand{d}", c) for c in obs.middle]
             rest = list(p.zones.get("packetb", []))
             if d == human:
-                rest = [p._take("packetb", c) for c in obs.hand]
+                rest = [p.take("packetb", c) for c in obs.hand]
             hand.extend(rest)
             p.zones["packetb"] = []
         p.zones.pop("packetb", None)
         if d == human:
             p.zones[f"hand{d}"] = self.sort_cards(hand, obs)
-        return [p._raise(p.zones["middle"]), p._moves(["middle", f"hand{d}"], FLY * 1.2)]
+        return [p.to_top(p.zones["middle"]), p.moves(["middle", f"hand{d}"], FLY * 1.2)]
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -215,7 +214,7 @@ class SchwimmenTable:
         presenter = self.scene.presenter
         if presenter is not None:
             for c in {self.sel_hand, self.sel_middle, hand, middle} - {None}:
-                presenter.views[c].lift = 0.5 if c in (hand, middle) else 0.0
+                presenter.sprites[c].lift = 0.5 if c in (hand, middle) else 0.0
         self.sel_hand, self.sel_middle = hand, middle
 
     def _swap(self, legal: Sequence[Move], hand: Card, middle: Card) -> Move | None:
@@ -229,8 +228,8 @@ class SchwimmenTable:
         presenter = self.scene.presenter
         if presenter is not None:
             for c in set(self.sel_pass) | set(chosen):
-                if c in presenter.views:
-                    presenter.views[c].lift = 0.5 if c in chosen else 0.0
+                if c in presenter.sprites:
+                    presenter.sprites[c].lift = 0.5 if c in chosen else 0.0
         self.sel_pass = chosen
 
     def _closed_move(self, kind: str, legal: Sequence[Move]) -> Move | None:

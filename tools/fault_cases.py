@@ -1,4 +1,4 @@
-"""The homes of ``benchmarks/faults.py``: good files in a fresh temporary home, and each fault
+"""The homes of ``tools/faults.py`` (``python benchmarks/faults.py``): good files in a fresh temporary home, and each fault
 applied to one of them (damaged content, or a real process killed in the middle of a write)."""
 
 from __future__ import annotations

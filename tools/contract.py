@@ -76,7 +76,7 @@ def playout(spec: GameSpec, seed: int, dealer: int = 0, check: bool = True) -> t
     moves: list[str] = []
     for _ in range(spec.max_moves):
         if check:
-            _check_state(spec, state, pack, total0)
+            check_state(spec, state, pack, total0)
         if rules.is_over(state):
             break
         legal = rules.legal_moves(state)
@@ -109,7 +109,7 @@ def playout(spec: GameSpec, seed: int, dealer: int = 0, check: bool = True) -> t
     return moves, result
 
 
-def _check_state(spec: GameSpec, state: Any, pack: Counter, total0: int | None) -> None:
+def check_state(spec: GameSpec, state: Any, pack: Counter, total0: int | None) -> None:
     assert Counter(spec.all_cards(state)) == pack, "cards were created or lost"
     if spec.points_total is not None:
         assert spec.points_total(state) == total0, "card points not conserved"

@@ -1,4 +1,4 @@
-"""Fault injection inside the app's own process, for ``benchmarks/faults.py`` (its child side).
+"""Fault injection inside the app's own process, for ``tools/faults.py`` (its child side).
 
 The suite runs as root in CI containers, where file modes stop nobody, so "read-only",
 "locked" and "disk full" are injected the way the operating system would report them to a
