@@ -184,3 +184,30 @@ def analyse(rules: Any, start: Any, moves: Sequence[str | Move], seat: int) -> R
             line, pts = better_line(rules, state, j.best, solver)
             return Report(seat, checked, Finding(j, line, pts), (int(actual[0]), int(actual[1])))
     return Report(seat, checked, None, (int(actual[0]), int(actual[1])))
+
+
+# --- worker-process entry points (module level so they pickle; one Solver per worker) ----------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_solver(deal: str) -> Solver:
+    """The worker's Solver for this deal (its tables help the later decisions of the same deal)."""
+    if _WORKER.get("deal") != deal:
+        _WORKER["deal"] = deal
+        _WORKER["solver"] = Solver()
+    solver: Solver = _WORKER["solver"]
+    return solver
+
+
+def judge_task(deal: str, state: Any, index: int, played: str) -> Judgement:
+    from game.rules import registry
+    from game.rules.schnapsen import parse_move
+
+    return judge(registry.get("schnapsen"), state, index, parse_move(played), _worker_solver(deal))
+
+
+def line_task(deal: str, state: Any, first: str) -> tuple[tuple[tuple[int, str], ...], tuple[int, int]]:
+    from game.rules import registry
+
+    return better_line(registry.get("schnapsen"), state, first, _worker_solver(deal))
