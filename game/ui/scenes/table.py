@@ -403,6 +403,11 @@ class TableScene(Scene):
         return True
 
     def _on_key(self, key: int) -> bool:
+        if key == pygame.K_TAB:  # the move log panel (issue 23: game.ui.scenes.move_log)
+            from game.ui.scenes import move_log
+
+            move_log.toggle(self)
+            return True
         if key == pygame.K_ESCAPE:
             if self.show_last_trick:
                 self.show_last_trick = False
@@ -476,6 +481,9 @@ class TableScene(Scene):
         help_hook = getattr(self.helper, "help_text", None)
         draw_key_help(surface, help_hook() if help_hook else t("table.help"), (hl.left, hl.top - 6), max(11, h // 66),
                       max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
+        from game.ui.scenes import move_log  # the move log panel (Tab), over everything else
+
+        move_log.draw(self, surface)
 
     def _notice_pos(self, surface: pygame.Surface, inner: pygame.Rect) -> tuple[tuple[int, int], int] | None:
         """Where a notice goes (top centre, wrapping width): the free spot nearest the status
