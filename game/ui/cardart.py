@@ -28,10 +28,10 @@ import pygame
 
 from game.cards import Card, Rank, Suit
 from game.ui import fonts
-from game.ui.cardart_figures import BACKS, draw_back, draw_court
+from game.ui.cardart_figures import BACKS, draw_back, draw_court, draw_court_compact
 from game.ui.cardart_shapes import STYLES, draw_suit, suit_color
 
-__all__ = ["BACKS", "STYLES", "CardArt", "card_height", "rank_label"]
+__all__ = ["BACKS", "STYLES", "CardArt", "card_height", "court_figure_box", "rank_label"]
 
 ASPECT = 1.5
 CREAM_TOP = (255, 253, 246)
@@ -65,6 +65,24 @@ def rank_label(rank: Rank, style: str) -> str:
     if style == "german" and rank in _GERMAN_LABELS:
         return _GERMAN_LABELS[rank]
     return "10" if rank is Rank.TEN else rank.value
+
+
+def court_figure_box(width: int, compact: bool | None = None) -> pygame.Rect:
+    """Where a court card's picture sits on a face ``width`` px wide (final pixels).
+
+    Full-size faces have a double-headed panel in the middle; compact faces (narrower than
+    COMPACT_BELOW) a single bust right of the large corner index, clear of the bottom index.
+    """
+    w, h = width, card_height(width)
+    if compact is None:
+        compact = w < COMPACT_BELOW
+    if compact:
+        return pygame.Rect(round(w * 0.31), round(h * 0.06), round(w * 0.64), round(h * 0.47))
+    return pygame.Rect(round(w * 0.2), round(h * 0.055), round(w * 0.6), round(h * 0.89))
+
+
+def _scaled(r: pygame.Rect, ss: int) -> pygame.Rect:
+    return pygame.Rect(r.x * ss, r.y * ss, r.w * ss, r.h * ss)
 
 
 def _supersample(width: int) -> int:
@@ -203,12 +221,14 @@ class CardArt:
         ix, iy_bottom, pip = index[1], index[2], index[3]
         draw_suit(big, card.suit, style, ix * ss, (iy_bottom + pip * 0.62) * ss, pip * ss)
         draw_suit(big, card.suit, style, (w - ix) * ss, (h - iy_bottom - pip * 0.62) * ss, pip * ss, flip=True)
-        if compact:
+        if compact and card.rank in COURTS:
+            draw_court_compact(big, _scaled(court_figure_box(w, compact=True), ss), card.rank, card.suit, style)
+        elif compact:
             draw_suit(big, card.suit, style, W * 0.53, H * 0.5, W * 0.44)
         elif card.rank is Rank.ACE:
             self._draw_ace(big, card.suit, style, W, H)
         elif card.rank in COURTS:
-            panel = pygame.Rect(round(W * 0.2), round(H * 0.055), round(W * 0.6), round(H * 0.89))
+            panel = _scaled(court_figure_box(w, compact=False), ss)
             draw_court(big, panel, card.rank, card.suit, style, ss)
         else:
             self._draw_pips(big, card, style, W, H)

@@ -16,6 +16,7 @@ import math
 import pygame
 
 from game.cards import SUITS, Rank, Suit
+from game.ui.cardart_personas import Persona, draw_beard, draw_item, persona
 from game.ui.cardart_shapes import Color, _shade, draw_suit, suit_color
 
 GOLD: Color = (222, 178, 62)
@@ -64,17 +65,35 @@ def draw_court(big: pygame.Surface, panel: pygame.Rect, rank: Rank, suit: Suit, 
     pygame.draw.rect(big, GOLD, panel.inflate(-lw * 5, -lw * 5), width=lw, border_radius=max(1, radius - lw * 2))
 
 
-def _figure(s: pygame.Surface, rank: Rank, suit: Suit, style: str) -> None:
+def draw_court_compact(big: pygame.Surface, box: pygame.Rect, rank: Rank, suit: Suit, style: str) -> None:
+    """A small card's court: one large single-headed bust in a frame (no double head, no pip;
+    the corner index carries the suit), so the figure stays readable on a 40-60 px card."""
+    color = suit_color(suit, style)
+    radius = max(2, box.w // 10)
+    pygame.draw.rect(big, _mix(color, (255, 255, 255), 0.88), box, border_radius=radius)
+    half = pygame.Surface(box.size, pygame.SRCALPHA)
+    half.fill((0, 0, 0, 0))
+    _figure(half, rank, suit, style, show_suit=False)
+    big.blit(half, box.topleft)
+    lw = max(1, round(box.w * 0.035))
+    pygame.draw.rect(big, color, box, width=lw, border_radius=radius)
+
+
+def _figure(s: pygame.Surface, rank: Rank, suit: Suit, style: str, show_suit: bool = True) -> None:
     pw, ph = s.get_size()
 
     def P(x: float, y: float) -> tuple[float, float]:
         return (x * pw, y * ph)
 
     lw = max(1, round(pw * 0.014))
-    robe = _robe_colour(suit, style)
-    accent = (52, 92, 170) if robe[2] < 120 else (176, 40, 44)
-    hair = HAIR[rank]
     german = style == "german"
+    who: Persona = persona(rank, suit)
+    if german:  # the German pack dresses its courts in the suit colour, as printed
+        robe = _robe_colour(suit, style)
+        accent = (52, 92, 170) if robe[2] < 120 else (176, 40, 44)
+        hair = HAIR[rank]
+    else:
+        robe, accent, hair = who.robe, who.accent, who.hair
 
     # Long hair behind the head (the French queen).
     if rank is Rank.QUEEN and not german:
@@ -112,22 +131,20 @@ def _figure(s: pygame.Surface, rank: Rank, suit: Suit, style: str) -> None:
     for ex in (0.445, 0.555):
         pygame.draw.circle(s, INK, P(ex, 0.455), pw * 0.014)
     pygame.draw.line(s, _shade(SKIN, 0.7), P(0.5, 0.47), P(0.49, 0.5), lw)  # nose
-    if rank is Rank.KING:  # beard and moustache
-        beard = [P(0.36, 0.48), P(0.42, 0.535), P(0.58, 0.535), P(0.64, 0.48), P(0.61, 0.6), P(0.5, 0.67), P(0.39, 0.6)]
-        pygame.draw.polygon(s, hair, beard)
-        pygame.draw.polygon(s, INK, beard, lw)
+    bearded = rank is Rank.KING and draw_beard(s, P, lw, who if not german else Persona("", robe, accent, hair, "",
+                                                                                       "full"), hair)
+    if bearded:  # moustache over the beard
         pygame.draw.line(s, _shade(hair, 0.6), P(0.46, 0.54), P(0.54, 0.54), lw)
     else:
         pygame.draw.line(s, (176, 60, 60), P(0.47, 0.54), P(0.53, 0.54), lw)
 
     _headgear(s, P, pw, lw, rank, german, accent)
-    _held_item(s, P, pw, lw, rank, german)
+    draw_item(s, P, pw, lw, who)
 
     # The suit: top left; a German Unter carries it low, by the divider.
-    if german and rank is Rank.JACK:
-        draw_suit(s, suit, style, pw * 0.17, ph * 0.82, pw * 0.2)
-    else:
-        draw_suit(s, suit, style, pw * 0.17, ph * 0.16, pw * 0.2)
+    if show_suit:
+        low = german and rank is Rank.JACK
+        draw_suit(s, suit, style, pw * 0.17, ph * (0.82 if low else 0.16), pw * 0.2)
 
 
 def _rect(xy: tuple[float, float], w: float, h: float) -> pygame.Rect:
@@ -164,25 +181,6 @@ def _headgear(s: pygame.Surface, P, pw: float, lw: int, rank: Rank, german: bool
         feather = [P(0.37, 0.3), P(0.22, 0.16), P(0.25, 0.13), P(0.4, 0.28)]
         pygame.draw.polygon(s, (238, 236, 226) if german else GOLD, feather)
         pygame.draw.polygon(s, INK, feather, lw)
-
-
-def _held_item(s: pygame.Surface, P, pw: float, lw: int, rank: Rank, german: bool) -> None:  # type: ignore[no-untyped-def]
-    if rank is Rank.KING:  # sceptre
-        pygame.draw.line(s, GOLD, P(0.82, 0.98), P(0.82, 0.4), lw * 2)
-        pygame.draw.circle(s, GOLD, P(0.82, 0.38), pw * 0.04)
-        pygame.draw.circle(s, INK, P(0.82, 0.38), pw * 0.04, lw)
-    elif rank is Rank.QUEEN:  # a flower
-        pygame.draw.line(s, (40, 110, 50), P(0.8, 0.98), P(0.8, 0.5), lw * 2)
-        for a in range(5):
-            ang = a * 2 * math.pi / 5
-            pygame.draw.circle(s, (214, 70, 90), (P(0.8, 0.46)[0] + math.cos(ang) * pw * 0.035,
-                                                  P(0.8, 0.46)[1] + math.sin(ang) * pw * 0.035), pw * 0.025)
-        pygame.draw.circle(s, GOLD, P(0.8, 0.46), pw * 0.022)
-    else:  # halberd
-        pygame.draw.line(s, (110, 80, 50), P(0.82, 0.98), P(0.82, 0.3), lw * 2)
-        blade = [P(0.82, 0.22), P(0.86, 0.33), P(0.82, 0.37), P(0.74, 0.34), P(0.76, 0.3)]
-        pygame.draw.polygon(s, (200, 204, 212), blade)
-        pygame.draw.polygon(s, INK, blade, lw)
 
 
 def draw_back(big: pygame.Surface, back_id: str, W: int, H: int, ss: int, pips: str = "french") -> None:

@@ -67,6 +67,8 @@ class SummaryScene(Scene):
         self.sheet = sheet or self.controller.match_over
         self.buttons: list[Button] = []
         self._mouse: tuple[int, int] = (-1, -1)
+        #: "Could I have won?" (Schnapsen, a human seat): the analysis, kept while the summary is open
+        self._hindsight: Any = None
 
     def enter(self) -> None:
         self._build_buttons(self._panel(self.app.size))
@@ -90,6 +92,8 @@ class SummaryScene(Scene):
         else:
             self.buttons = [Button("sheet", t("btn.score_sheet"), pygame.Rect(0, 0, 0, 0), key=pygame.K_s),
                             Button("next", t("btn.next_deal"), pygame.Rect(0, 0, 0, 0), default=True)]
+        if self._offers_hindsight():
+            self.buttons.insert(0, Button("hindsight", t("hindsight.button"), pygame.Rect(0, 0, 0, 0), key=pygame.K_w))
         layout_row(self.buttons, rect.centerx, rect.bottom - bh - 16, bh, max_width=rect.width - 40)
         for b in self.buttons:
             b.hover = b.rect.collidepoint(self._mouse)
@@ -107,6 +111,31 @@ class SummaryScene(Scene):
             self.sheet = False
         elif action == "menu":
             self.table.back_to_menu()
+        elif action == "hindsight":
+            self._open_hindsight()
+
+    # --- "Could I have won?" (game.ui.scenes.hindsight_view) -------------------------------------
+
+    def _offers_hindsight(self) -> bool:
+        c = self.controller
+        return (c.game_id == "schnapsen" and c.human_seat is not None and c.round_result is not None
+                and not self.app.config.demo and not self.app.config.smoke_deals and not self.sheet)
+
+    def _open_hindsight(self) -> None:
+        from game.ui.scenes.hindsight_view import HindsightJob, HindsightScene, round_start
+
+        if self._hindsight is None:
+            found = round_start(self.controller)
+            if found is None:
+                return
+            start, moves = found
+            self._hindsight = HindsightJob(self.controller.rules, start, moves, self.controller.human_seat,
+                                           use_processes=self.app.config.use_processes)
+        self.app.push(HindsightScene(self.app, self.table, self._hindsight))
+
+    def exit(self) -> None:
+        if self._hindsight is not None:
+            self._hindsight.close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -125,6 +154,8 @@ class SummaryScene(Scene):
                     self.activate(default.action)
             elif event.key == pygame.K_s and not self.controller.match_over:
                 self.sheet = not self.sheet
+            elif event.key == pygame.K_w and self._offers_hindsight():
+                self.activate("hindsight")
             elif event.key == pygame.K_ESCAPE:
                 if self.sheet and not self.controller.match_over:
                     self.sheet = False

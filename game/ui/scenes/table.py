@@ -319,6 +319,9 @@ class TableScene(TableInput, Scene):
         hl = geo.label[self.human_seat]
         draw_key_help(surface, self.helper.help_text(), (hl.left, hl.top - 6), max(11, h // 66),
                       max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
+        from game.ui.scenes import move_log  # the move log panel (Tab), over everything else
+
+        move_log.draw(self, surface)
 
     def _notice_pos(self, surface: pygame.Surface, inner: pygame.Rect) -> tuple[tuple[int, int], int] | None:
         """Where a notice goes (cached per notice, size and phase): :func:`table_notice.notice_spot`."""

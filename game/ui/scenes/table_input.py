@@ -115,6 +115,11 @@ class TableInput:
         return True
 
     def _on_key(self, key: int) -> bool:
+        if key == pygame.K_TAB:  # the move log panel (issue 23: game.ui.scenes.move_log)
+            from game.ui.scenes import move_log
+
+            move_log.toggle(self)
+            return True
         if key == pygame.K_ESCAPE:
             if self.show_last_trick:
                 self.show_last_trick = False

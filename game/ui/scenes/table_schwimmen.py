@@ -34,6 +34,7 @@ from game.rules.base import Move
 from game.rules.schwimmen_values import TRIPLE_STRENGTH, pack
 from game.ui.presenter import DEAL_STEP, FLY
 from game.ui.scenes import table_schwimmen_draw as draw
+from game.ui.scenes.schwimmen_watch import Watch, watching
 from game.ui.scenes.table_family_geometry import GameGeometry
 from game.ui.scenes.table_family_text import t
 from game.ui.table_protocol import TableHelperBase
@@ -67,6 +68,8 @@ class SchwimmenTable(TableHelperBase):
         self.sel_pass: list[Card] = []  # closed game: the two cards chosen to pass on
         self.show_rules = False
         self._deck = pack(scene.controller.options)
+        #: The pace of the bots' deals once the player is out (schwimmen_watch).
+        self.watch = Watch()
 
     def seat_bubble_height(self, h: int) -> int:
         """Height of the bubble drawn under a seat (``table_schwimmen_draw._bubble``), with its gap."""
@@ -259,6 +262,8 @@ class SchwimmenTable(TableHelperBase):
         return None
 
     def on_press(self, pos: tuple[int, int]) -> bool:
+        if self.watch.handle_press(pos, self.scene):
+            return True
         legal = self.scene._legal
         c = self.middle_card_at(pos)
         if c is None or not any(m.kind == "swap" for m in legal):
@@ -301,6 +306,8 @@ class SchwimmenTable(TableHelperBase):
         return move
 
     def key_move(self, key: int, legal: Sequence[Move], obs: Any) -> Move | None:
+        if self.watch.handle_key(key, self.scene):
+            return None
         if key == pygame.K_i:
             self.show_rules = not self.show_rules
             return None
@@ -325,6 +332,7 @@ class SchwimmenTable(TableHelperBase):
 
     def describe(self, event: Any, obs: Any) -> str | None:
         if isinstance(event, ev.RoundStarted):
+            self.watch.apply(self.scene)  # each deal: the watching pace, or back to normal
             return self._say("deal", obs.dealer, obs)
         if isinstance(event, ev.Announced):
             return self._say(event.text, event.seat, obs)
@@ -349,12 +357,15 @@ class SchwimmenTable(TableHelperBase):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         draw.draw_banner(self, surface)
+        self.watch.draw_strip(surface, self.scene)
         if self.show_rules:
             from game.ui.scenes.newgame import draw_rules_overlay
 
             draw_rules_overlay(surface, "schwimmen", self.scene.controller.options)
 
     def help_text(self) -> str:
+        if watching(self.scene.controller):
+            return t("swim.help.watch")
         return t("swim.help.closed") if self.closed(self.obs) else t("swim.help")
 
     def match_score_text(self) -> str:
