@@ -144,6 +144,14 @@ def p95(xs: list[float]) -> float:
     return ys[min(len(ys) - 1, int(0.95 * len(ys)))]
 
 
+def median(xs: list[float]) -> float:
+    return sorted(xs)[len(xs) // 2] if xs else 0.0
+
+
+def mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.splitlines()[0])
     ap.add_argument("--game", required=True, choices=sorted(registry.GAMES))
@@ -193,8 +201,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             w = sum(o.wins for o in rows)
             d = sum(o.deals for o in rows) or 1
             print(f"{seat:>8} {ng:>8} {w:>8.1f} {w / ng:>7.3f} {sum(o.gp for o in rows) / d:>10.3f}")
-    print(f"decision ms: A median {sorted(a_ms)[len(a_ms) // 2] if a_ms else 0:.2f} p95 {p95(a_ms):.2f}; "
-          f"B median {sorted(b_ms)[len(b_ms) // 2] if b_ms else 0:.2f} p95 {p95(b_ms):.2f}")
+    print(f"decision ms: A mean {mean(a_ms):.2f} median {median(a_ms):.2f} p95 {p95(a_ms):.2f}; "
+          f"B mean {mean(b_ms):.2f} median {median(b_ms):.2f} p95 {p95(b_ms):.2f}")
+    pair_gp = [sum(o.gp for o in outs[i:i + 2]) / max(1, sum(o.deals for o in outs[i:i + 2]))
+               for i in range(0, len(outs) - 1, 2)]
+    if len(pair_gp) > 1:
+        mu = mean(pair_gp)
+        se = math.sqrt(sum((x - mu) ** 2 for x in pair_gp) / (len(pair_gp) - 1) / len(pair_gp))
+        print(f"A gp/deal by pair: {mu:.3f} +- {1.96 * se:.3f} (95 %, {len(pair_gp)} pairs)")
     print(f"a_win_rate={wins / max(n, 1):.4f} ci_low={lo:.4f} ci_high={hi:.4f} a_gp_per_deal={gp / max(deals, 1):.4f} "
           f"a_p95_ms={p95(a_ms):.2f} b_p95_ms={p95(b_ms):.2f}")
     return 0

@@ -15,6 +15,9 @@ from typing import Any, Protocol
 from game.rules.base import Move
 
 LEVELS: tuple[str, ...] = ("random", "beginner", "player", "expert")
+#: benchmark-only opponents (not offered in the app): ``ai.sparring`` for Schnapsen, reached
+#: as ``sparring`` or ``sparring-N`` (N samples per decision) by ``ai.arena`` and benchmarks
+BENCH_LEVELS: tuple[str, ...] = ("sparring",)
 
 
 class Agent(Protocol):
@@ -53,6 +56,15 @@ _GAME_MODULES: dict[str, str] = {
 def make_agent(game_id: str, level: str, seat: int = 0) -> Agent:
     """The agent for a game and level; falls back to the random agent where a game has no bot
     module yet or the module does not know the level."""
+    if level.split("-")[0] in BENCH_LEVELS:
+        if game_id != "schnapsen":
+            raise ValueError(f"the benchmark level {level!r} exists for Schnapsen only")
+        from ai import sparring
+
+        bench = sparring.make(level, seat)
+        if bench is None:
+            raise ValueError(f"unknown benchmark level {level!r}; use sparring or sparring-N")
+        return bench
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")
     if level != "random":

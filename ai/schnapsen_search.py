@@ -95,9 +95,10 @@ INNER_CLOSE_MIN = 40
 class DealSearch:
     """Depth-limited alpha-beta over phase 1 of one known deal, exact once the stock is gone."""
 
-    def __init__(self, ctx: Context, depth: int) -> None:
+    def __init__(self, ctx: Context, depth: int, inner_close_min: int = INNER_CLOSE_MIN) -> None:
         self.ctx = ctx
         self.depth = depth
+        self.inner_close_min = inner_close_min
         self.solvers: dict[Context, Phase2Solver] = {}
         self.trump = ctx.trump
         self.jack = 5 * ctx.trump + JACK
@@ -162,7 +163,7 @@ class DealSearch:
                 alpha = max(alpha, v)
         # close the stock (S10): the exact solver plays the rest with the closing recorded
         # closing deep in the tree is costly to solve and rarely right below 40 points
-        if (len(stock) > 2 or ctx.close_two) and (depth == self.depth or sm >= INNER_CLOSE_MIN):
+        if (len(stock) > 2 or ctx.close_two) and (depth == self.depth or sm >= self.inner_close_min):
             cctx = replace(ctx, closed_by=seat, close_points=so, close_tricks=t[o])
             v = self.solver(cctx).lead(seat, h[0], h[1], c[0], c[1], m[0], m[1], t[0], t[1],
                                        alpha, beta, history)  # type: ignore[arg-type]
@@ -242,12 +243,13 @@ class DealSearch:
         return (v, pair[1]) if i == 0 else (pair[0], v)
 
 
-def world_values(w: World, depth: int = 2) -> dict[str, float]:
+def world_values(w: World, depth: int = 2, inner_close_min: int = INNER_CLOSE_MIN) -> dict[str, float]:
     """The value of every legal move at ``w`` for the seat to move, keyed by move notation:
-    exact in phase 2, searched ``depth`` phase-1 tricks deep (then estimated) in phase 1."""
+    exact in phase 2, searched ``depth`` phase-1 tricks deep (then estimated) in phase 1.  With
+    ``depth`` above the phase-1 tricks left and ``inner_close_min`` 0 the search is exact."""
     if w.ctx.closed_by >= 0 or not w.stock or w.stage == "final":
         return {k: float(v) for k, v in phase2_values(w).items()}
-    ds = DealSearch(w.ctx, depth)
+    ds = DealSearch(w.ctx, depth, inner_close_min)
     seat = w.to_act
     o = 1 - seat
     h, c, m, t = w.hands, w.card_pts, w.meld_pts, w.tricks
@@ -280,7 +282,7 @@ def world_values(w: World, depth: int = 2) -> dict[str, float]:
                 if mine >> k & 1 and mine >> q & 1:
                     val = 40 if s == w.ctx.trump else 20
                     sub = replace(w, melded=s, meld_pts=ds._set(m, seat, m[seat] + val))
-                    out[f"meld {DECK[k].suit}"] = max(world_values(sub, depth).values())
+                    out[f"meld {DECK[k].suit}"] = max(world_values(sub, depth, inner_close_min).values())
     for a in leads:
         worst = float(INF)
         for b in bits(h[o]):
