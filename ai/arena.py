@@ -173,17 +173,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     tasks = [(args.game, players, args.a, args.b, mode, args.seed, i) for i in range((total + 1) // 2)]
     outs: list[Outcome] = []
     t0 = time.perf_counter()
+    def report(done: int) -> None:
+        if args.progress and done % args.progress == 0:
+            w = sum(o.wins for o in outs)
+            print(f"  {2 * done}/{2 * len(tasks)} {mode}: A rate {w / max(1, len(outs)):.3f} "
+                  f"after {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+
     if args.workers <= 1:
-        for t in tasks:
+        for done, t in enumerate(tasks, 1):
             outs.extend(run_pair(t))
+            report(done)
     else:
         with get_context("spawn").Pool(args.workers) as pool:
             for done, res in enumerate(pool.imap_unordered(run_pair, tasks, chunksize=1), 1):
                 outs.extend(res)
-                if args.progress and done % args.progress == 0:
-                    w = sum(o.wins for o in outs)
-                    print(f"  {2 * done}/{2 * len(tasks)} {mode}: A rate {w / max(1, len(outs)):.3f} "
-                          f"after {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+                report(done)
     elapsed = time.perf_counter() - t0
     n = sum(o.games for o in outs)
     wins = sum(o.wins for o in outs)

@@ -227,9 +227,10 @@ class DealSearch:
         nh = (hw, hlo) if w == 0 else (hlo, hw)
         rest = stock[2:]
         v: float
-        if not rest:
+        if not rest:  # the stock is exhausted: solve the rest exactly, in the caller's window
+            lo, hi = (alpha, beta) if w == leader else (-beta, -alpha)
             v = self.solver(self.ctx).lead(w, nh[0], nh[1], nc[0], nc[1], m[0], m[1], nt[0], nt[1],
-                                           -INF, INF, True)
+                                           lo, hi, True)  # type: ignore[arg-type]
         elif depth <= 1:
             v = self.estimate(w, nh, nc, m, nt, len(rest))
         elif w == leader:
