@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -165,6 +166,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--progress", type=int, default=0, metavar="PAIRS",
                     help="print the running rate to stderr every PAIRS pairs (0 = quiet)")
+    ap.add_argument("--max-seconds", type=float, default=None, metavar="S",
+                    help="with one worker: start no new pair after S seconds (or on SIGTERM) and "
+                         "report the pairs played; pairs run in order, so two runs with the same "
+                         "seed stopped early still share their first deals")
     args = ap.parse_args(argv)
     info = registry.GAMES[args.game]
     players = args.players or info.min_players
@@ -173,16 +178,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     tasks = [(args.game, players, args.a, args.b, mode, args.seed, i) for i in range((total + 1) // 2)]
     outs: list[Outcome] = []
     t0 = time.perf_counter()
+
     def report(done: int) -> None:
         if args.progress and done % args.progress == 0:
             w = sum(o.wins for o in outs)
-            print(f"  {2 * done}/{2 * len(tasks)} {mode}: A rate {w / max(1, len(outs)):.3f} "
-                  f"after {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+            g = sum(o.gp for o in outs) / max(1, sum(o.deals for o in outs))
+            print(f"  {2 * done}/{2 * len(tasks)} {mode}: A wins {w:.1f}, rate {w / max(1, len(outs)):.3f}, "
+                  f"gp/deal {g:+.3f} after {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
 
     if args.workers <= 1:
-        for done, t in enumerate(tasks, 1):
-            outs.extend(run_pair(t))
-            report(done)
+        stop: list[int] = []
+        previous = signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+        try:
+            for done, t in enumerate(tasks, 1):
+                outs.extend(run_pair(t))
+                report(done)
+                if stop or (args.max_seconds is not None and time.perf_counter() - t0 > args.max_seconds):
+                    print(f"  stopped early after {done} of {len(tasks)} pairs", file=sys.stderr, flush=True)
+                    break
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     else:
         with get_context("spawn").Pool(args.workers) as pool:
             for done, res in enumerate(pool.imap_unordered(run_pair, tasks, chunksize=1), 1):
