@@ -224,8 +224,14 @@ class SparringAgent:
         return next(mv for mv in legal_moves if str(mv) == key), f"mean {vals[key]:+.2f} over the samples"
 
 
-def make(level: str, seat: int = 0) -> SparringAgent | None:
-    """``sparring`` (SAMPLES samples) or ``sparring-N`` (N samples); None for other names."""
+def make(level: str, seat: int = 0) -> Any:
+    """``sparring`` (SAMPLES samples) or ``sparring-N`` (N samples); ``expert-exact``, the expert
+    with the compiled exact search from 8 stock cards on (a measured idea, not shipped); None
+    for other names."""
+    if level == "expert-exact":
+        from ai.schnapsen import ExpertAgent
+
+        return ExpertAgent(seat, exact_stock=8)
     if level == "sparring":
         return SparringAgent(seat)
     if level.startswith("sparring-") and level[9:].isdigit() and int(level[9:]) > 0:

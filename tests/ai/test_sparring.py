@@ -103,3 +103,31 @@ def test_names_reach_the_sparring_partner_only_for_schnapsen(core):
         make_agent("schnapsen", "sparring-x", 0)
     with pytest.raises(ValueError, match="Schnapsen only"):
         make_agent("schwimmen", "sparring", 0)
+
+
+def test_expert_exact_solves_its_samples_to_the_end(core):
+    """The benchmark level ``expert-exact``: from 8 stock cards on, each PIMC sample's values are
+    the exact values of the sampled deal (the same samples the expert draws)."""
+    from ai.determinize import sample_world
+    from ai.knowledge import schnapsen_knowledge
+    from ai.schnapsen import ExpertAgent
+
+    assert make_agent("schnapsen", "expert-exact", 0).exact_stock == 8
+    checked = 0
+    for s in positions(24, 40, 8):
+        if not s.stock or s.specials.closed_by >= 0 or len(R.legal_moves(s)) < 2:
+            continue
+        seat = R.to_move(s)
+        obs, legal = R.observe(s, seat), R.legal_moves(s)
+        agent = ExpertAgent(seat, budget_s=None, max_samples=3, exact_stock=8)
+        gp, _eq, used, exact = agent.scored(obs, legal, Random(5))
+        k, rng = schnapsen_knowledge(obs), Random(5)
+        want = dict.fromkeys(gp, 0.0)
+        for _ in range(used):
+            vals = exact_values(sample_world(k, rng), core)
+            for key in want:
+                want[key] += vals[key] / used
+        assert not exact and used == 3
+        assert gp == pytest.approx(want)
+        checked += 1
+    assert checked >= 10
