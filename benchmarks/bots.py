@@ -71,7 +71,7 @@ def main() -> None:
                     help="comma-separated; may include the benchmark-only sparring or sparring-N")
     args = ap.parse_args()
     for level in args.levels.split(","):
-        slow = level == "expert" or level.startswith("sparring")
+        slow = level.startswith(("expert", "sparring"))
         ts = decision_times(level, args.deals if slow else args.deals * 10, args.seed)
         print(f"{level:>9}: {len(ts):5d} decisions  median {statistics.median(ts) * 1000:8.2f} ms  "
               f"p95 {p95(ts) * 1000:8.2f} ms  max {max(ts) * 1000:8.2f} ms")
