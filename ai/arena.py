@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -144,6 +145,14 @@ def p95(xs: list[float]) -> float:
     return ys[min(len(ys) - 1, int(0.95 * len(ys)))]
 
 
+def median(xs: list[float]) -> float:
+    return sorted(xs)[len(xs) // 2] if xs else 0.0
+
+
+def mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.splitlines()[0])
     ap.add_argument("--game", required=True, choices=sorted(registry.GAMES))
@@ -157,6 +166,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--progress", type=int, default=0, metavar="PAIRS",
                     help="print the running rate to stderr every PAIRS pairs (0 = quiet)")
+    ap.add_argument("--max-seconds", type=float, default=None, metavar="S",
+                    help="with one worker: start no new pair after S seconds (or on SIGTERM) and "
+                         "report the pairs played; pairs run in order, so two runs with the same "
+                         "seed stopped early still share their first deals")
     args = ap.parse_args(argv)
     info = registry.GAMES[args.game]
     players = args.players or info.min_players
@@ -165,17 +178,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     tasks = [(args.game, players, args.a, args.b, mode, args.seed, i) for i in range((total + 1) // 2)]
     outs: list[Outcome] = []
     t0 = time.perf_counter()
+
+    def report(done: int) -> None:
+        if args.progress and done % args.progress == 0:
+            w = sum(o.wins for o in outs)
+            g = sum(o.gp for o in outs) / max(1, sum(o.deals for o in outs))
+            print(f"  {2 * done}/{2 * len(tasks)} {mode}: A wins {w:.1f}, rate {w / max(1, len(outs)):.3f}, "
+                  f"gp/deal {g:+.3f} after {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+
     if args.workers <= 1:
-        for t in tasks:
-            outs.extend(run_pair(t))
+        stop: list[int] = []
+        previous = signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+        try:
+            for done, t in enumerate(tasks, 1):
+                outs.extend(run_pair(t))
+                report(done)
+                if stop or (args.max_seconds is not None and time.perf_counter() - t0 > args.max_seconds):
+                    print(f"  stopped early after {done} of {len(tasks)} pairs", file=sys.stderr, flush=True)
+                    break
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     else:
         with get_context("spawn").Pool(args.workers) as pool:
             for done, res in enumerate(pool.imap_unordered(run_pair, tasks, chunksize=1), 1):
                 outs.extend(res)
-                if args.progress and done % args.progress == 0:
-                    w = sum(o.wins for o in outs)
-                    print(f"  {2 * done}/{2 * len(tasks)} {mode}: A rate {w / max(1, len(outs)):.3f} "
-                          f"after {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+                report(done)
     elapsed = time.perf_counter() - t0
     n = sum(o.games for o in outs)
     wins = sum(o.wins for o in outs)
@@ -193,8 +220,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             w = sum(o.wins for o in rows)
             d = sum(o.deals for o in rows) or 1
             print(f"{seat:>8} {ng:>8} {w:>8.1f} {w / ng:>7.3f} {sum(o.gp for o in rows) / d:>10.3f}")
-    print(f"decision ms: A median {sorted(a_ms)[len(a_ms) // 2] if a_ms else 0:.2f} p95 {p95(a_ms):.2f}; "
-          f"B median {sorted(b_ms)[len(b_ms) // 2] if b_ms else 0:.2f} p95 {p95(b_ms):.2f}")
+    print(f"decision ms: A mean {mean(a_ms):.2f} median {median(a_ms):.2f} p95 {p95(a_ms):.2f}; "
+          f"B mean {mean(b_ms):.2f} median {median(b_ms):.2f} p95 {p95(b_ms):.2f}")
+    pair_gp = [sum(o.gp for o in outs[i:i + 2]) / max(1, sum(o.deals for o in outs[i:i + 2]))
+               for i in range(0, len(outs) - 1, 2)]
+    if len(pair_gp) > 1:
+        mu = mean(pair_gp)
+        se = math.sqrt(sum((x - mu) ** 2 for x in pair_gp) / (len(pair_gp) - 1) / len(pair_gp))
+        print(f"A gp/deal by pair: {mu:.3f} +- {1.96 * se:.3f} (95 %, {len(pair_gp)} pairs)")
     print(f"a_win_rate={wins / max(n, 1):.4f} ci_low={lo:.4f} ci_high={hi:.4f} a_gp_per_deal={gp / max(deals, 1):.4f} "
           f"a_p95_ms={p95(a_ms):.2f} b_p95_ms={p95(b_ms):.2f}")
     return 0

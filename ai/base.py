@@ -15,6 +15,10 @@ from typing import Any, Protocol
 from game.rules.base import Move
 
 LEVELS: tuple[str, ...] = ("random", "beginner", "player", "expert")
+#: benchmark-only bots (not offered in the app), Schnapsen only, from ``ai.sparring``: the
+#: sparring partner as ``sparring`` or ``sparring-N`` (N samples per decision), and
+#: ``expert-exact``, the expert with the compiled exact search (a measured idea, not shipped)
+BENCH_LEVELS: tuple[str, ...] = ("sparring", "expert-exact")
 
 
 class Agent(Protocol):
@@ -53,6 +57,15 @@ _GAME_MODULES: dict[str, str] = {
 def make_agent(game_id: str, level: str, seat: int = 0) -> Agent:
     """The agent for a game and level; falls back to the random agent where a game has no bot
     module yet or the module does not know the level."""
+    if level in BENCH_LEVELS or level.startswith("sparring-"):
+        if game_id != "schnapsen":
+            raise ValueError(f"the benchmark level {level!r} exists for Schnapsen only")
+        from ai import sparring
+
+        bench = sparring.make(level, seat)
+        if bench is None:
+            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N or expert-exact")
+        return bench
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")
     if level != "random":

@@ -33,9 +33,9 @@ def sample_world(k: SchnapsenKnowledge, rng: Random) -> World:
     """One fully known deal consistent with ``k``; where the opponent's last lead says something
     about its hand, samples are kept in proportion to how well they fit it (rejection sampling)."""
     if k.read_lead < 0 or k.perfect:  # nothing to read, or only one deal fits anyway
-        return _sample_world(k, rng)
+        return sample_uniform(k, rng)
     for _ in range(READ_TRIES):
-        w = _sample_world(k, rng)
+        w = sample_uniform(k, rng)
         fit = lead_reading(k, w.hands[k.opp])
         if fit >= 1.0 or rng.random() < fit + (1.0 - fit) * (1.0 - READ_TRUST):
             return w
@@ -62,7 +62,8 @@ def lead_reading(k: SchnapsenKnowledge, opp_hand: int) -> float:
     return fits / len(drawn)
 
 
-def _sample_world(k: SchnapsenKnowledge, rng: Random) -> World:
+def sample_uniform(k: SchnapsenKnowledge, rng: Random) -> World:
+    """One deal drawn uniformly among those consistent with ``k`` (no reading of the leads)."""
     need = k.opp_hand_size - count(k.opp_known)
     free = bits(k.unseen & ~k.opp_cannot)
     barred = bits(k.unseen & k.opp_cannot)

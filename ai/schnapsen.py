@@ -133,11 +133,21 @@ class ExpertAgent:
 
     level = "expert"
 
-    def __init__(self, seat: int = 0, budget_s: float | None = BUDGET_S, max_samples: int | None = None) -> None:
+    def __init__(self, seat: int = 0, budget_s: float | None = BUDGET_S, max_samples: int | None = None,
+                 exact_stock: int = 0) -> None:
         self.seat = seat
         self.budget_s = budget_s
         #: a cap on PIMC samples (the soak test uses a few to run the same code at speed)
         self.max_samples = max_samples
+        #: benchmark only, not shipped: with this many stock cards or fewer, solve each phase-1
+        #: sample to the end with the compiled core of ``ai.sparring`` (level ``expert-exact``)
+        #: instead of two tricks and the leaf estimate; 0 = off, as in the app
+        self.exact_core = None
+        if exact_stock:
+            from ai.sparring import load_core
+
+            self.exact_core = load_core()
+        self.exact_stock = exact_stock
 
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return self.explain(observation, legal_moves, rng)[0]
@@ -171,6 +181,13 @@ class ExpertAgent:
 
             def evaluate(w: Any) -> dict[str, float]:
                 return world_values(w, depth)
+
+            core = self.exact_core
+            if core is not None and k.stock_size <= self.exact_stock:
+                from ai.sparring import exact_values
+
+                def evaluate(w: Any) -> dict[str, float]:
+                    return exact_values(w, core)
         if self.max_samples is not None:
             n = min(n, self.max_samples)
         gp_totals = dict.fromkeys(keys, 0.0)

@@ -228,9 +228,10 @@ class DealSearch:
         nh = (hw, hlo) if w == 0 else (hlo, hw)
         rest = stock[2:]
         v: float
-        if not rest:
+        if not rest:  # the stock is exhausted: solve the rest exactly, in the caller's window
+            lo, hi = (alpha, beta) if w == leader else (-beta, -alpha)
             v = self.solver(self.ctx).lead(w, nh[0], nh[1], nc[0], nc[1], m[0], m[1], nt[0], nt[1],
-                                           -INF, INF, True)
+                                           lo, hi, True)  # type: ignore[arg-type]
         elif depth <= 1:
             v = self.estimate(w, nh, nc, m, nt, len(rest))
         elif w == leader:
@@ -244,14 +245,16 @@ class DealSearch:
         return (v, pair[1]) if i == 0 else (pair[0], v)
 
 
-def world_values(w: World, depth: int = 2, search: DealSearch | None = None) -> dict[str, float]:
+def world_values(w: World, depth: int = 2, search: DealSearch | None = None,
+                 inner_close_min: int = INNER_CLOSE_MIN) -> dict[str, float]:
     """The value of every legal move at ``w`` for the seat to move, keyed by move notation:
     exact in phase 2, searched ``depth`` phase-1 tricks deep (then estimated) in phase 1.
-    ``search`` reuses a DealSearch (and its solvers' tables) made for ``w.ctx``."""
+    ``search`` reuses a DealSearch (and its solvers' tables) made for ``w.ctx``.  With ``depth``
+    above the phase-1 tricks left and ``inner_close_min`` 0 the search is exact."""
     if w.ctx.closed_by >= 0 or not w.stock or w.stage == "final":
         solver = search.solver(w.ctx) if search is not None else None
         return {k: float(v) for k, v in phase2_values(w, solver).items()}
-    ds = search if search is not None and search.ctx == w.ctx else DealSearch(w.ctx, depth)
+    ds = search if search is not None and search.ctx == w.ctx else DealSearch(w.ctx, depth, inner_close_min)
     seat = w.to_act
     o = 1 - seat
     h, c, m, t = w.hands, w.card_pts, w.meld_pts, w.tricks
@@ -284,7 +287,7 @@ def world_values(w: World, depth: int = 2, search: DealSearch | None = None) -> 
                 if mine >> k & 1 and mine >> q & 1:
                     val = 40 if s == w.ctx.trump else 20
                     sub = replace(w, melded=s, meld_pts=ds._set(m, seat, m[seat] + val))
-                    out[f"meld {DECK[k].suit}"] = max(world_values(sub, depth, ds).values())
+                    out[f"meld {DECK[k].suit}"] = max(world_values(sub, depth, ds, inner_close_min).values())
     for a in leads:
         worst = float(INF)
         for b in bits(h[o]):

@@ -1,6 +1,6 @@
 """Benchmark of the Schnapsen bots: decision time per level and the exact-solve time.
 
-    python benchmarks/bots.py [--deals 20] [--seed 1]
+    python benchmarks/bots.py [--deals 20] [--seed 1] [--levels beginner,player,expert,sparring]
 
 Prints, per level, the median and 95th percentile of the time per decision over whole deals
 played against the same level, then the median and p95 time of an exact solve of positions with
@@ -67,9 +67,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--levels", default="beginner,player,expert",
+                    help="comma-separated; may include the benchmark-only sparring or sparring-N")
     args = ap.parse_args()
-    for level in ("beginner", "player", "expert"):
-        ts = decision_times(level, args.deals if level == "expert" else args.deals * 10, args.seed)
+    for level in args.levels.split(","):
+        slow = level.startswith(("expert", "sparring"))
+        ts = decision_times(level, args.deals if slow else args.deals * 10, args.seed)
         print(f"{level:>9}: {len(ts):5d} decisions  median {statistics.median(ts) * 1000:8.2f} ms  "
               f"p95 {p95(ts) * 1000:8.2f} ms  max {max(ts) * 1000:8.2f} ms")
     ts = solve_times(500, args.seed)

@@ -73,5 +73,13 @@ def test_progress_goes_to_stderr_and_keeps_the_last_line(capsys):
     assert arena_main(["--game", "schnapsen", "--a", "player", "--b", "random", "--deals", "8",
                        "--seed", "3", "--workers", "2", "--progress", "2"]) == 0
     captured = capsys.readouterr()
-    assert "A rate" in captured.err
+    assert "A wins" in captured.err and "rate" in captured.err
     assert captured.out.strip().splitlines()[-1].startswith("a_win_rate=")
+
+
+def test_max_seconds_stops_after_the_pair_in_progress(capsys):
+    assert arena_main(["--game", "schnapsen", "--a", "player", "--b", "random", "--deals", "20",
+                       "--seed", "3", "--workers", "1", "--max-seconds", "0", "--progress", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "stopped early after 1 of 10 pairs" in captured.err
+    assert "2 deals, seed 3" in captured.out  # the summary covers the one pair played

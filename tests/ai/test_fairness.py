@@ -12,6 +12,7 @@ from random import Random
 
 from ai.base import make_agent
 from ai.schnapsen import ExpertAgent
+from ai.sparring import SparringAgent
 from game.cards import deck20
 from game.rules.schnapsen import RULES as R
 
@@ -30,14 +31,16 @@ def twin_decks(rng: Random) -> tuple[list, list]:
 
 
 def test_every_level_ignores_hidden_cards():
-    checked = {"beginner": 0, "player": 0, "expert": 0}
+    checked = {"beginner": 0, "player": 0, "expert": 0, "sparring": 0}
     for deal in range(12):
         rng = Random(100 + deal)
         deck_a, deck_b = twin_decks(rng)
         # dealer 1: seat 0 is the non-dealer, whose opponent's hand and the stock differ
         sa = R.new_round(2, 1, rng, deck=deck_a)
         sb = R.new_round(2, 1, rng, deck=deck_b)
-        agents = {lv: make_agent("schnapsen", lv, 0) for lv in checked}
+        agents = {lv: make_agent("schnapsen", lv, 0) for lv in ("beginner", "player", "expert")}
+        # the benchmark-only sparring partner too (fewer samples: the same code, at test speed)
+        agents["sparring"] = SparringAgent(0, samples=8)
         # without the wall-clock safety net the expert's sample count is fixed, so a loaded
         # machine cannot make the two runs differ for reasons unrelated to the hidden cards
         agents["expert"] = ExpertAgent(0, budget_s=None)
@@ -53,8 +56,8 @@ def test_every_level_ignores_hidden_cards():
                 legal_a, legal_b = R.legal_moves(sa), R.legal_moves(sb)
                 assert legal_a == legal_b
                 for level, agent in agents.items():
-                    if level == "expert" and ply % 3:
-                        continue  # the expert is slower: check every third decision
+                    if level in ("expert", "sparring") and ply % 3:
+                        continue  # the searching bots are slower: check every third decision
                     ma = agent.choose(oa, legal_a, Random(deal * 1000 + ply))
                     mb = agent.choose(ob, legal_b, Random(deal * 1000 + ply))
                     assert ma == mb, (level, deal, ply, str(ma), str(mb))

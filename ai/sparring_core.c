@@ -1,0 +1,227 @@
+/* Exact alpha-beta over a whole known 2-player Schnapsen deal (phase 1 and phase 2), for the
+ * benchmark-only sparring partner (ai/sparring.py).  Compiled on first use with the system C
+ * compiler and loaded through ctypes; the pure-Python path (ai.schnapsen_search.DealSearch with
+ * unlimited depth) computes the same values, only ~100 times slower.
+ *
+ * Card index i = suit * 5 + rank, ranks A 10 K Q J (lower = stronger), as in
+ * ai/schnapsen_solver.py.  Values are game points (-3..3) for the seat to move; the rules are
+ * those of Phase2Solver and DealSearch: drawing, the trump-jack exchange, closing (with the
+ * non-closer's points and tricks recorded), marriages, the 66 declaration after a won trick or a
+ * marriage, and after the last trick (claim_last).
+ */
+#include <stdint.h>
+#include <string.h>
+
+#define INF 99
+#define TTBITS 19
+#define KING 2
+#define QUEEN 3
+#define JACK 4
+
+static int TRUMP, CLAIM_LAST = 1, MELD_FIRST = 1, CLOSE_TWO = 1, FALSE_PAGAT, CLOSED_PAGAT;
+static int STOCK[12];
+static int NSTOCK;
+static const int RPTS[5] = {11, 10, 4, 3, 2};
+static uint64_t NODES;
+
+typedef struct {
+    uint64_t k1, k2;
+    uint32_t gen;
+    int8_t lo, hi;
+} Entry;
+
+static Entry TT[1 << TTBITS];
+static uint32_t GEN = 1;
+
+static inline uint32_t suit_mask(int s) { return 0x1Fu << (5 * s); }
+static inline int pts(int c) { return RPTS[c % 5]; }
+static inline uint32_t higher(int c) { return ((1u << c) - 1) & suit_mask(c / 5); }
+
+static int declare_value(int x, int sx, int sy, int ty, int cb, int cp, int ct) {
+    if (sx >= 66) {
+        if (cb < 0) return ty == 0 ? 3 : (sy < 33 ? 2 : 1);
+        if (cb == x) return ct == 0 ? 3 : (cp < 33 ? 2 : 1);
+        return ct == 0 ? 3 : 2;
+    }
+    int yt = (cb == x) ? ct : ty;
+    return (FALSE_PAGAT && yt == 0) ? -3 : -2;
+}
+
+static int pass_value(int w, int cb, int ct) {
+    if (cb < 0) return 1;
+    int n = (CLOSED_PAGAT && ct == 0) ? 3 : 2;
+    return w != cb ? n : -n;
+}
+
+static int final_value(int w, int c0, int c1, int m0, int m1, int t0, int t1, int cb, int cp, int ct) {
+    int v = pass_value(w, cb, ct);
+    if (CLAIM_LAST) {
+        int s0 = c0 + (t0 ? m0 : 0), s1 = c1 + (t1 ? m1 : 0);
+        int d = w == 0 ? declare_value(0, s0, s1, t1, cb, cp, ct) : declare_value(1, s1, s0, t0, cb, cp, ct);
+        if (d > v) v = d;
+    }
+    return v;
+}
+
+static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
+                int sp, int tu, int cb, int cp, int ct, int can_decl, int may_ex, int alpha, int beta);
+
+/* Value for the follower (1 - leader) once it answers a with b; h0/h1 without both cards. */
+static int after_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1,
+                       int t0, int t1, int sp, int tu, int cb, int cp, int ct, int alpha, int beta) {
+    int f = 1 - leader, w;
+    if (a / 5 == b / 5) w = b < a ? f : leader;
+    else w = (b / 5 == TRUMP) ? f : leader;
+    int p = pts(a) + pts(b);
+    if (w == 0) { c0 += p; t0++; } else { c1 += p; t1++; }
+    if (cb < 0 && sp < NSTOCK) {  /* the winner draws first, then the loser; the last card is the turn-up */
+        int x = sp == NSTOCK - 1 ? tu : STOCK[sp];
+        int y = sp + 1 == NSTOCK - 1 ? tu : STOCK[sp + 1];
+        if (w == 0) { h0 |= 1u << x; h1 |= 1u << y; } else { h1 |= 1u << x; h0 |= 1u << y; }
+        sp += 2;
+    }
+    int v;
+    if (!h0 && !h1) v = final_value(w, c0, c1, m0, m1, t0, t1, cb, cp, ct);
+    else if (w == f) return lead(w, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, 1, 1, alpha, beta);
+    else v = lead(w, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, 1, 1, -beta, -alpha);
+    return w == f ? v : -v;
+}
+
+static inline Entry *slot(uint64_t k1, uint64_t k2) {
+    uint64_t h = k1 * 0x9E3779B97F4A7C15ull ^ (k2 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    return &TT[h >> (64 - TTBITS)];
+}
+
+static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
+                int sp, int tu, int cb, int cp, int ct, int can_decl, int may_ex, int alpha, int beta) {
+    NODES++;
+    int phase1 = cb < 0 && sp < NSTOCK;
+    int jack = 5 * TRUMP + JACK;
+    /* the key: only whether a seat has a trick matters (marriage credit, Schneider-free rows) */
+    uint64_t k1 = (uint64_t)h0 | (uint64_t)h1 << 20 | (uint64_t)seat << 40 | (uint64_t)(t0 > 0) << 41 |
+                  (uint64_t)(t1 > 0) << 42 | (uint64_t)can_decl << 43 | (uint64_t)may_ex << 44 |
+                  (uint64_t)(cb + 1) << 45 | (uint64_t)(ct == 0) << 47 |
+                  (uint64_t)(phase1 ? sp : 15) << 48 | (uint64_t)(phase1 && tu == jack) << 52;
+    uint64_t k2 = (uint64_t)c0 | (uint64_t)c1 << 8 | (uint64_t)m0 << 16 | (uint64_t)m1 << 24 |
+                  (uint64_t)(cp + 1) << 32;
+    Entry *e = slot(k1, k2);
+    if (e->gen == GEN && e->k1 == k1 && e->k2 == k2) {
+        int lo = e->lo, hi = e->hi;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+    }
+    int a0 = alpha;
+    uint32_t mine = seat == 0 ? h0 : h1, other = seat == 0 ? h1 : h0;
+    int sm = seat == 0 ? c0 + (t0 ? m0 : 0) : c1 + (t1 ? m1 : 0);
+    int so = seat == 0 ? c1 + (t1 ? m1 : 0) : c0 + (t0 ? m0 : 0);
+    int ty = seat == 0 ? t1 : t0, my_t = seat == 0 ? t0 : t1;
+    int best = -INF, v;
+    if (can_decl) {
+        best = declare_value(seat, sm, so, ty, cb, cp, ct);
+        if (best >= beta || best == 3) goto store;
+        if (best > alpha) alpha = best;
+    }
+    if (phase1) {
+        if (may_ex && (mine >> jack & 1)) {  /* take the turn-up for the trump jack */
+            uint32_t nm = (mine & ~(1u << jack)) | (1u << tu);
+            v = seat == 0 ? lead(0, nm, h1, c0, c1, m0, m1, t0, t1, sp, jack, cb, cp, ct, can_decl, 0, alpha, beta)
+                          : lead(1, h0, nm, c0, c1, m0, m1, t0, t1, sp, jack, cb, cp, ct, can_decl, 0, alpha, beta);
+            if (v > best) { best = v; if (best > alpha) { alpha = best; if (alpha >= beta) goto store; } }
+        }
+        if (NSTOCK - sp > 2 || CLOSE_TWO) {  /* close: record the other seat's points and tricks */
+            v = lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, seat, so, ty, can_decl, 0, alpha, beta);
+            if (v > best) { best = v; if (best > alpha) { alpha = best; if (alpha >= beta) goto store; } }
+        }
+    }
+    int opt_c[12], opt_v[12], opt_k[12], n = 0;
+    uint32_t melded = 0;
+    if (can_decl || MELD_FIRST) {
+        for (int s = 0; s < 4; s++) {
+            int k = 5 * s + KING, q = 5 * s + QUEEN;
+            if ((mine >> k & 1) && (mine >> q & 1)) {
+                int val = s == TRUMP ? 40 : 20;
+                int d = declare_value(seat, sm + (my_t ? val : 0), so, ty, cb, cp, ct);
+                if (d > best) {
+                    best = d;
+                    if (best >= beta || best == 3) goto store;
+                    if (best > alpha) alpha = best;
+                }
+                opt_c[n] = k; opt_v[n++] = val;
+                opt_c[n] = q; opt_v[n++] = val;
+                melded |= (1u << k) | (1u << q);
+            }
+        }
+    }
+    for (uint32_t r = mine & ~melded; r; r &= r - 1) {
+        opt_c[n] = __builtin_ctz(r); opt_v[n++] = 0;
+    }
+    /* order: marriages (40 before 20), then aces and tens first, trumps before plain cards */
+    for (int i = 0; i < n; i++)
+        opt_k[i] = (100 - opt_v[i]) * 16 + (opt_c[i] % 5) * 2 + (opt_c[i] / 5 != TRUMP);
+    for (int i = 1; i < n; i++) {
+        int kc = opt_c[i], kv = opt_v[i], kk = opt_k[i], j = i - 1;
+        while (j >= 0 && opt_k[j] > kk) { opt_c[j + 1] = opt_c[j]; opt_v[j + 1] = opt_v[j]; opt_k[j + 1] = opt_k[j]; j--; }
+        opt_c[j + 1] = kc; opt_v[j + 1] = kv; opt_k[j + 1] = kk;
+    }
+    uint32_t tmask = suit_mask(TRUMP);
+    for (int i = 0; i < n; i++) {
+        int a = opt_c[i], val = opt_v[i];
+        int nm0 = m0, nm1 = m1;
+        uint32_t nh0 = h0, nh1 = h1;
+        if (seat == 0) { nm0 += val; nh0 &= ~(1u << a); } else { nm1 += val; nh1 &= ~(1u << a); }
+        uint32_t resp;
+        if (phase1) resp = other;
+        else {
+            uint32_t same = other & suit_mask(a / 5);
+            if (same) resp = (same & higher(a)) ? (same & higher(a)) : same;
+            else resp = (other & tmask) ? (other & tmask) : other;
+        }
+        int worst = INF;
+        for (uint32_t r = resp; r; r &= r - 1) {
+            int b = __builtin_ctz(r);
+            int nb = worst < beta ? worst : beta;
+            if (seat == 0)
+                v = -after_trick(0, a, b, nh0, nh1 & ~(1u << b), c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, -nb, -alpha);
+            else
+                v = -after_trick(1, a, b, nh0 & ~(1u << b), nh1, c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, -nb, -alpha);
+            if (v < worst) { worst = v; if (worst <= alpha) break; }
+        }
+        if (worst > best) {
+            best = worst;
+            if (best > alpha) { alpha = best; if (alpha >= beta) break; }
+        }
+    }
+store:
+    e->k1 = k1; e->k2 = k2; e->gen = GEN;
+    if (best == 3) { e->lo = 3; e->hi = 3; }
+    else if (best <= a0) { e->lo = -INF; e->hi = (int8_t)best; }
+    else if (best >= beta) { e->lo = (int8_t)best; e->hi = INF; }
+    else { e->lo = (int8_t)best; e->hi = (int8_t)best; }
+    return best;
+}
+
+/* A new deal: trump, options and the stock (top first, turn-up last); forgets all positions. */
+void sp_setup(int trump, int claim_last, int meld_first, int close_two, int false_pagat, int closed_pagat,
+              int nstock, const int *stock) {
+    TRUMP = trump; CLAIM_LAST = claim_last; MELD_FIRST = meld_first; CLOSE_TWO = close_two;
+    FALSE_PAGAT = false_pagat; CLOSED_PAGAT = closed_pagat;
+    NSTOCK = nstock > 12 ? 12 : nstock;
+    for (int i = 0; i < NSTOCK; i++) STOCK[i] = stock[i];
+    GEN++;
+    if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
+}
+
+int sp_lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
+            int sp, int tu, int cb, int cp, int ct, int can_decl, int may_ex) {
+    return lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, can_decl, may_ex, -INF, INF);
+}
+
+int sp_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
+             int sp, int tu, int cb, int cp, int ct) {
+    return after_trick(leader, a, b, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, -INF, INF);
+}
+
+uint64_t sp_nodes(void) { return NODES; }

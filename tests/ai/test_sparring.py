@@ -1,0 +1,138 @@
+"""The benchmark-only sparring partner: exact values, legal and reproducible moves, its registry name."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from random import Random
+
+import pytest
+
+from ai import sparring
+from ai.base import make_agent
+from ai.schnapsen_solver import world_from_state
+from ai.sparring import SparringAgent, exact_values, load_core
+from game.rules.schnapsen import RULES as R
+
+
+@pytest.fixture(scope="module")
+def core(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """The C core compiled into a test folder (not the shared cache)."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv(sparring.CACHE_ENV, str(tmp_path_factory.mktemp("sparring-cache")))
+    mp.setattr(sparring, "_core", None)
+    mp.setattr(sparring, "_core_tried", False)
+    c = load_core()
+    yield c
+    mp.undo()
+
+
+def positions(seed: int, count: int, max_stock: int) -> list:
+    """Random positions (every stage, closed and open deals) with at most ``max_stock`` cards left."""
+    rng = Random(seed)
+    found = []
+    while len(found) < count:
+        s = R.new_round(2, rng.randrange(2), rng)
+        while not R.is_over(s):
+            if len(s.stock) <= max_stock and rng.random() < 0.35:
+                found.append(s)
+                break
+            legal = R.legal_moves(s)
+            if rng.random() < 0.85:  # close now and then, so both closed and exhausted stocks occur
+                legal = tuple(x for x in legal if x.kind != "close") or legal
+            s, _ = R.apply(s, rng.choice(legal))
+    return found
+
+
+@pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None and sys.platform == "win32",
+                    reason="no C compiler on this Windows machine: the benchmark partner uses its Python search")
+def test_the_core_compiles_into_the_given_folder(core):
+    assert core is not None, "the C compiler is part of the dev setup; the sparring core must build"
+    assert core.sp_nodes() >= 0
+
+
+def test_c_core_equals_the_pure_python_exact_search(core):
+    """The C search and the tested Python search (DealSearch with unlimited depth over the exact
+    Phase2Solver) give the same value for every legal move, at every stage of the deal."""
+    stages = set()
+    for s in positions(21, 120, 6):
+        w = world_from_state(s)
+        got = exact_values(w, core)
+        assert set(got) == {str(m) for m in R.legal_moves(s)}
+        assert got == exact_values(w, None), (w, got)
+        stages.add((w.stage, bool(w.stock), w.ctx.closed_by >= 0))
+    assert len(stages) >= 5, stages  # lead and follow, open and closed stock, phase 2
+
+
+def test_c_core_equals_python_at_the_start_of_a_deal(core):
+    for s in positions(22, 2, 10)[:2]:
+        w = world_from_state(s)
+        assert exact_values(w, core) == exact_values(w, None)
+
+
+def test_sparring_plays_legal_and_reproducible_deals(core):
+    for deal in range(3):
+        moves = []
+        for _run in range(2):
+            s = R.new_round(2, deal % 2, Random(deal))
+            agents = [SparringAgent(0, samples=6), make_agent("schnapsen", "player", 1)]
+            played = []
+            n = 0
+            while not R.is_over(s):
+                seat = R.to_move(s)
+                legal = R.legal_moves(s)
+                m = agents[seat].choose(R.observe(s, seat), legal, Random(deal * 100 + n))
+                assert m in legal
+                played.append(str(m))
+                s, _ = R.apply(s, m)
+                n += 1
+            moves.append(played)
+        assert moves[0] == moves[1]
+
+
+def test_the_python_fallback_chooses_the_same_moves(core):
+    for s in positions(23, 12, 4):
+        seat = R.to_move(s)
+        obs, legal = R.observe(s, seat), R.legal_moves(s)
+        fast = SparringAgent(seat, samples=5).values(obs, legal, Random(7))
+        slow = SparringAgent(seat, samples=5, force_python=True).values(obs, legal, Random(7))
+        assert fast == slow
+
+
+def test_names_reach_the_sparring_partner_only_for_schnapsen(core):
+    assert isinstance(make_agent("schnapsen", "sparring", 1), SparringAgent)
+    a = make_agent("schnapsen", "sparring-12", 0)
+    assert isinstance(a, SparringAgent) and a.samples == 12
+    with pytest.raises(ValueError, match="sparring-N"):
+        make_agent("schnapsen", "sparring-x", 0)
+    with pytest.raises(ValueError, match="Schnapsen only"):
+        make_agent("schwimmen", "sparring", 0)
+
+
+def test_expert_exact_solves_its_samples_to_the_end(core):
+    """The benchmark level ``expert-exact``: from 8 stock cards on, each PIMC sample's values are
+    the exact values of the sampled deal (the same samples the expert draws)."""
+    from ai.determinize import sample_world
+    from ai.knowledge import schnapsen_knowledge
+    from ai.schnapsen import ExpertAgent
+
+    assert make_agent("schnapsen", "expert-exact", 0).exact_stock == 8
+    checked = 0
+    for s in positions(24, 40, 8):
+        if not s.stock or s.specials.closed_by >= 0 or len(R.legal_moves(s)) < 2:
+            continue
+        seat = R.to_move(s)
+        obs, legal = R.observe(s, seat), R.legal_moves(s)
+        agent = ExpertAgent(seat, budget_s=None, max_samples=3, exact_stock=8)
+        gp, _eq, used, exact = agent.scored(obs, legal, Random(5))
+        k, rng = schnapsen_knowledge(obs), Random(5)
+        want = dict.fromkeys(gp, 0.0)
+        for _ in range(used):
+            vals = exact_values(sample_world(k, rng), core)
+            for key in want:
+                want[key] += vals[key] / used
+        assert not exact and used == 3
+        assert gp == pytest.approx(want)
+        checked += 1
+    assert checked >= 10
