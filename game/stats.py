@@ -116,6 +116,11 @@ class Stats:
         return self._opened.conn
 
     @property
+    def waiting(self) -> int:
+        """Results that could not be written yet (kept in memory, written with the next that can)."""
+        return len(self._pending)
+
+    @property
     def writable(self) -> bool:
         self._try_open()
         return self._opened is not None and self._opened.writable

@@ -298,6 +298,22 @@ class Session(HintsAndUndo, SceneRouter):
         if c.match_over and match_id not in self._matches_recorded:
             self._matches_recorded.add(match_id)
             self.stats.record_match(**match_from_controller(c))
+        self._tell_stats_waiting()
+
+    def _tell_stats_waiting(self) -> None:
+        """A result the statistics could not take (a full disk, a locked database) is said once
+        at the table: it is kept and written with the next one that can be, but not if the app
+        ends first.  Said again after the statistics caught up and fell behind once more."""
+        waiting = self.stats.waiting
+        if not waiting:
+            self._stats_told = False
+            return
+        if getattr(self, "_stats_told", False):
+            return
+        self._stats_told = True
+        table = self.table()
+        if table is not None:
+            table.status.notify(i18n.t("notice.stats_waiting"))
 
     # --- an unexpected error ------------------------------------------------------------------
 

@@ -343,3 +343,22 @@ def test_a_new_match_at_the_same_table_gets_the_cards_of_its_own_options(tmp_pat
         assert len(table.presenter.sprites) == 52
     finally:
         app.shutdown()
+
+
+def test_a_result_the_statistics_cannot_take_is_said_once_at_the_table(app, monkeypatch):
+    """Issue 25's last gap: a full disk under the statistics kept the result in memory silently."""
+    from game import stats as stats_mod
+
+    def full(self, op):  # as Stats._write does when the database answers "disk full": keep it
+        self._pending.append(op)
+        return None
+
+    monkeypatch.setattr(stats_mod.Stats, "_write", full)
+    app.scene.start()
+    table = until_summary(app)
+    assert app.session.stats.waiting >= 1
+    assert "statistics" in table.status.notice.lower()
+    told = table.status.notice
+    table.status.notice = ""
+    app.session._record(table.controller)  # still waiting: not said again
+    assert table.status.notice == "" and told
