@@ -126,7 +126,7 @@ def test_leaving_the_table_keeps_the_match_and_the_menu_continues_it_with_enter(
     menu = app.scene
     assert isinstance(menu, MenuScene)
     label = next(b.label for b in menu.buttons if b.action == "session:resume")
-    assert "Schnapsen" in label and "2 players" in label and "deal 1" in label and "you 0 : 0 computer" in label
+    assert "Schnapsen" in label and "2 players" in label and "deal 1" in label and "you 0 : 0 Bot" in label
     key(app, pygame.K_RETURN)  # the keyboard's default continues; it never starts over
     table2 = table_of(app)
     assert table2.controller is c and c.move_log == log
