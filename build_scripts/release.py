@@ -204,7 +204,19 @@ def unpack(archive: Path, into: Path) -> Path:
     into.mkdir(parents=True, exist_ok=True)
     if archive.name.endswith(".tar.gz"):
         with tarfile.open(archive) as tar:
-            tar.extractall(into, filter="tar")  # keeps the executable bits, refuses paths outside
+            if hasattr(tarfile, "tar_filter"):
+                tar.extractall(into, filter="tar")  # keeps the executable bits, refuses paths outside
+            else:  # Python before 3.11.4 (Debian 12's 3.11.2) has no filters: check paths by hand
+                root = into.resolve()
+                for member in tar.getmembers():
+                    target = (into / member.name).resolve()
+                    if target != root and root not in target.parents:
+                        raise ValueError(f"{archive.name}: {member.name!r} would unpack outside {into}")
+                    if member.issym() or member.islnk():
+                        link = (target.parent / member.linkname).resolve()
+                        if link != root and root not in link.parents:
+                            raise ValueError(f"{archive.name}: link {member.name!r} points outside {into}")
+                tar.extractall(into)  # noqa: S202 - every member checked above
         return into / NAME / NAME
     if archive.suffix == ".zip":
         with zipfile.ZipFile(archive) as zf:

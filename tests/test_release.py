@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import importlib.util
+import io
 import os
 import struct
 import subprocess
@@ -351,3 +352,23 @@ def test_main_sets_dpi_awareness_before_the_app_starts() -> None:
     imported = {a.name for n in ast.walk(module) if isinstance(n, ast.Import) for a in n.names}
     imported |= {n.module or "" for n in ast.walk(module) if isinstance(n, ast.ImportFrom)}
     assert "ctypes" in imported and not any(m.startswith("pygame") for m in imported)
+
+
+def test_unpack_checks_paths_itself_on_a_python_without_tar_filters(release: types.ModuleType, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Debian 12's Python 3.11.2 has no ``filter=`` for extractall: the archive is unpacked all the
+    same, and a member that would land outside the folder is refused."""
+    monkeypatch.delattr(tarfile, "tar_filter", raising=False)
+    app = tmp_path / "dist" / "Kartenstube"
+    app.mkdir(parents=True)
+    (app / "Kartenstube").write_bytes(b"\x7fELF fake")
+    good = release.pack_tar(app, tmp_path / "good.tar.gz")
+    assert release.unpack(good, tmp_path / "a").read_bytes() == b"\x7fELF fake"
+    bad = tmp_path / "bad.tar.gz"
+    with tarfile.open(bad, "w:gz") as tar:
+        info = tarfile.TarInfo("../outside.txt")
+        info.size = 3
+        tar.addfile(info, io.BytesIO(b"bad"))
+    with pytest.raises(ValueError, match="outside"):
+        release.unpack(bad, tmp_path / "b")
+    assert not (tmp_path / "outside.txt").exists()
