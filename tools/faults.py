@@ -140,7 +140,9 @@ def expected_told(what: str, fault: str) -> int:
     if what == "statistics" and fault in ("empty", "wrong types"):
         return 0  # an empty file is an empty database; text in a number column reads as 0
     if fault == "disk full" and what in ("settings", "statistics"):
-        return 0  # nothing is written at start; the statistics keep the result for a later write
+        # nothing is written at start, and one deal's row still fits the statistics file's free
+        # pages (a result that cannot be written is said once at the table: tests/ui/test_journey.py)
+        return 0
     return 1
 
 

@@ -308,8 +308,8 @@ class Session(HintsAndUndo, SceneRouter):
         if not waiting:
             self._stats_told = False
             return
-        if getattr(self, "_stats_told", False):
-            return
+        if getattr(self, "_stats_told", False) or self.stats.problem is not None:
+            return  # already said (or said at start: the statistics are busy or read-only)
         self._stats_told = True
         table = self.table()
         if table is not None:
