@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import pytest
@@ -92,7 +91,6 @@ def test_corrupt_database_is_set_aside(tmp_path, content):
     assert len(aside) == 1 and aside[0].read_bytes() == content
 
 
-@pytest.mark.skipif(importlib.util.find_spec("game.rules.schnapsen") is None, reason="Schnapsen rules not built yet")
 def test_records_a_bot_vs_bot_schnapsen_match(stats):
     from game.controller import MatchController
 
