@@ -140,6 +140,19 @@ class Button:
         surface.blit(text, text.get_rect(center=self.rect.center))
 
 
+def pointer_action(buttons: Sequence[Button], event: pygame.event.Event) -> str | None:
+    """The pointer over a row of buttons: motion sets their hover, a left click returns the
+    action of the button hit (None for anything else)."""
+    if event.type == pygame.MOUSEMOTION:
+        for b in buttons:
+            b.hover = b.rect.collidepoint(event.pos)
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        for b in buttons:
+            if b.hit(event.pos):
+                return b.action
+    return None
+
+
 def button_width(label: str, height: int) -> int:
     """The width a button needs for ``label`` at ``height``."""
     return render_text(label, max(12, int(height * 0.42))).get_width() + 28

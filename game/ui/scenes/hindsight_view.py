@@ -25,7 +25,7 @@ from game.rules.base import Move
 from game.rules.schnapsen import parse_move
 from game.ui.app import App, Scene
 from game.ui.text import deck_style_of, t
-from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, layout_row, shade
+from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, layout_row, pointer_action, shade
 
 
 def round_start(controller: Any) -> tuple[Any, list[str]] | None:
@@ -218,14 +218,10 @@ class HindsightScene(Scene):
                    pygame.K_RETURN: "back", pygame.K_KP_ENTER: "back", pygame.K_w: "back"}.get(event.key)
             if key is not None:
                 self.activate(key)
-        elif event.type == pygame.MOUSEMOTION:
-            for b in self.buttons:
-                b.hover = b.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    self.activate(b.action)
-                    break
+        else:
+            action = pointer_action(self.buttons, event)
+            if action is not None:
+                self.activate(action)
         return True
 
     # --- words ------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from game.i18n import tn
 from game.ui.app import App, Scene
 from game.ui.scenes.table_family_text import contract_name, t
 from game.ui.text import deck_style_of
-from game.ui.widgets import BRASS, CREAM, MUTED, RED, Button, draw_panel, draw_text, layout_row, shade
+from game.ui.widgets import BRASS, CREAM, MUTED, RED, Button, draw_panel, draw_text, layout_row, pointer_action, shade
 
 
 class SheetScene(Scene, ABC):
@@ -77,14 +77,11 @@ class SheetScene(Scene, ABC):
             self.table.back_to_menu()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            for b in self.buttons:
-                b.hover = b.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    self.activate(b.action)
-                    return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            action = pointer_action(self.buttons, event)
+            if action is not None:
+                self.activate(action)
+                return True
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
                 default = next((b for b in self.buttons if b.default), None)

@@ -17,7 +17,7 @@ import pygame
 from game.i18n import tn
 from game.ui.app import App, Scene
 from game.ui.text import t
-from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, layout_row, shade
+from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, layout_row, pointer_action, shade
 
 _RULE_KEYS = {1: "rule.row1", 2: "rule.row2", 3: "rule.row3", 4: "rule.row4", 5: "rule.row5", 6: "rule.row6"}
 
@@ -138,15 +138,13 @@ class SummaryScene(Scene):
             self._hindsight.close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self._mouse = event.pos
-            for b in self.buttons:
-                b.hover = b.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    self.activate(b.action)
-                    return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            if event.type == pygame.MOUSEMOTION:
+                self._mouse = event.pos
+            action = pointer_action(self.buttons, event)
+            if action is not None:
+                self.activate(action)
+                return True
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
                 default = next((b for b in self.buttons if b.default), None)
