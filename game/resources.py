@@ -3,8 +3,10 @@
 Assets (fonts, sounds) always go through :func:`resource_path`, which works both from a source
 checkout and from a PyInstaller bundle, where the files are unpacked below ``sys._MEIPASS``.
 
-User folders come from platformdirs (``~/.config/kartenstube`` and friends on Linux,
-``%LOCALAPPDATA%\\Kartenstube`` on Windows).  Portable mode: a file named ``portable.txt``
+User folders come from platformdirs (``~/.config/Kartenstube`` and friends on Linux; on Windows
+settings, saves and statistics in the roaming ``%APPDATA%\\Kartenstube``, which follows the
+player to another PC of a domain, and the logs and the crash marker in the machine's own
+``%LOCALAPPDATA%\\Kartenstube``).  Portable mode: a file named ``portable.txt``
 next to the executable (or next to ``main.py`` when run from source) keeps everything in a
 ``userdata`` folder beside it instead, for a copy carried on a USB stick.
 
@@ -27,6 +29,8 @@ log = logging.getLogger(__name__)
 
 APP_NAME = "Kartenstube"
 APP_AUTHOR = "Kartenstube"
+#: The kinds of user folder kept in the roaming profile on Windows (``%APPDATA%``).
+ROAMING_KINDS = frozenset({"config", "data"})
 PORTABLE_MARKER = "portable.txt"
 
 # The repository root when run from source (this file is game/resources.py).
@@ -99,7 +103,9 @@ def _user_dir(kind: str) -> Path:
             "data": platformdirs.user_data_dir,
             "state": platformdirs.user_state_dir,
         }[kind]
-        path = Path(getter(APP_NAME, APP_AUTHOR))
+        # roaming only matters on Windows (%APPDATA% instead of %LOCALAPPDATA%): the player's
+        # things roam, the logs stay on the machine that wrote them.
+        path = Path(getter(APP_NAME, APP_AUTHOR, roaming=kind in ROAMING_KINDS))
     why = _usable(path)
     if why is None:
         _problems.pop(kind, None)

@@ -96,17 +96,9 @@ class Scene:
 def _settings_dir(config: AppConfig) -> Path:
     if config.settings_dir is not None:
         return config.settings_dir
-    try:
-        from game import resources  # the visual kit's platformdirs helpers
+    from game import resources
 
-        fn = getattr(resources, "config_dir", None)
-        if fn is not None:
-            return Path(fn())
-    except ImportError:
-        pass
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("kartenstube", appauthor=False))
+    return resources.config_dir()
 
 
 def load_settings(config: AppConfig) -> dict[str, Any]:
