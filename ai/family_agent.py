@@ -29,7 +29,7 @@ from ai.family_cardplay import PLAYER_PLAY, beginner_play, run
 from ai.family_eval import COURAGE, KONTRA_BELOW, REKONTRA_ABOVE, best_discard, chance, kontra_chance
 from ai.family_search import bid_chance, discard_values, play_values, raise_ids
 from ai.family_view import pts, view_of
-from ai.search import best_key
+from ai.pimc_search import best_key
 from game.cards import NORMAL_ORDER, SUITS, Card, Suit
 from game.rules.base import Move
 from game.rules.contracts import BY_ID

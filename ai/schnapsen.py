@@ -2,12 +2,12 @@
 
 - beginner: remembers only what is on the table (its hand, the trump, the card led, its own
   points) and plays greedy rules: grab points, trump rich cards, never close.
-- player: counts every card (``ai.knowledge``): what is out, what the opponent can still hold,
+- player: counts every card (``ai.schnapsen_knowledge``): what is out, what the opponent can still hold,
   the opponent's points; plays named heuristics in order (``ai.schnapsen_heuristics``).
 - expert: every decision by search.  Once the opponent's hand is known (the stock exhausted, or
   a closed deal whose voids pin it down) it solves the rest exactly (``ai.schnapsen_solver``)
-  and so plays perfectly; otherwise PIMC (``ai.search.pimc``) over deals sampled consistently
-  with the observation (``ai.determinize``), each scored by alpha-beta search.  The samples
+  and so plays perfectly; otherwise PIMC (``ai.pimc_search.pimc``) over deals sampled consistently
+  with the observation (``ai.schnapsen_determinize``), each scored by alpha-beta search.  The samples
   also read the opponent's last lead (a player shows its marriages and exchanges the trump jack
   when it can, so not doing so hints that it holds neither), and in a match each sampled outcome
   counts by what it does for the match (``ai.match_equity``), not by its game points alone.
@@ -23,13 +23,13 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any
 
-from ai.determinize import sample_world
-from ai.knowledge import schnapsen_knowledge
 from ai.match_equity import deal_equity, gp_slope
+from ai.pimc_search import best_key, pimc
+from ai.schnapsen_determinize import sample_world
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run, trump_words
+from ai.schnapsen_knowledge import schnapsen_knowledge
 from ai.schnapsen_search import world_values
 from ai.schnapsen_solver import phase2_values
-from ai.search import best_key, pimc
 from game.cards import SCHNAPSEN_POINTS, Rank
 from game.rules.base import Move
 

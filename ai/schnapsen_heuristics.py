@@ -1,6 +1,6 @@
 """Named Schnapsen heuristics for the "player" level (cpatrasciuc's HeuristicPlayer, FreeDoko).
 
-Each heuristic looks at the card-counting knowledge (``ai.knowledge``) and the legal moves and
+Each heuristic looks at the card-counting knowledge (``ai.schnapsen_knowledge``) and the legal moves and
 returns ``(move, reason)`` or ``None``; ``PLAYER_HEURISTICS`` tries them in order and the first
 answer wins.  The reason is a sentence for hints.
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ai.knowledge import SchnapsenKnowledge, count
+from ai.schnapsen_knowledge import SchnapsenKnowledge, count
 from ai.schnapsen_solver import DECK, HIGHER, KING, POINTS, QUEEN, SUIT, SUIT_MASK, bits, declare_value, pass_value
 from game.rules.base import Move
 

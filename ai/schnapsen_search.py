@@ -1,6 +1,6 @@
 """Perfect-information search of a whole Schnapsen deal (phase 1 included) for one sample.
 
-Perfect-information Monte Carlo (PIMC) deals the unseen cards several times (ai.determinize) and
+Perfect-information Monte Carlo (PIMC) deals the unseen cards several times (ai.schnapsen_determinize) and
 scores every legal move in each sample with this search.  Inside a sample the stock order and the
 opponent's hand are known, so the search plays phase 1 with drawing, the trump-jack exchange,
 closing (which hands over to the exact ``Phase2Solver`` with the closing recorded), marriages and

@@ -3,7 +3,7 @@
 Not a level of the app (``ai.base.LEVELS`` does not list it); ``ai.arena`` and the benchmarks
 reach it as ``--b sparring`` (or ``sparring-N`` for N samples per decision).  It stands for the
 strongest public bots of its class: for every decision it deals the unseen cards ``samples``
-times uniformly among the deals consistent with its observation (``ai.determinize``, without
+times uniformly among the deals consistent with its observation (``ai.schnapsen_determinize``, without
 the expert's reading of the opponent's last lead, so that it shares no inference with the bot
 it measures) and solves each sampled deal exactly to the end with alpha-beta (phase 1 with
 drawing, exchange, closing and marriages, then phase 2), not to a depth and a leaf estimate as
@@ -30,9 +30,10 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from ai.determinize import sample_uniform
-from ai.knowledge import schnapsen_knowledge
 from ai.match_equity import deal_equity
+from ai.pimc_search import best_key
+from ai.schnapsen_determinize import sample_uniform
+from ai.schnapsen_knowledge import schnapsen_knowledge
 from ai.schnapsen_search import world_values
 from ai.schnapsen_solver import (
     DECK,
@@ -45,7 +46,6 @@ from ai.schnapsen_solver import (
     declare_value,
     phase2_values,
 )
-from ai.search import best_key
 from game.rules.base import Move
 
 #: samples per decision (phase 1, and phase 2 while the opponent's hand is not known)

@@ -7,9 +7,9 @@ from random import Random
 
 import pytest
 
-from ai.knowledge import schnapsen_knowledge
 from ai.match_equity import deal_equity, gp_slope, win_chance
 from ai.schnapsen import ExpertAgent
+from ai.schnapsen_knowledge import schnapsen_knowledge
 from game.rules.schnapsen import RULES as R
 from game.rules.seeds import derive_rng
 

@@ -6,10 +6,10 @@ from random import Random
 
 from ai import schnapsen_heuristics as H
 from ai.base import make_agent
-from ai.knowledge import SchnapsenKnowledge, schnapsen_knowledge
+from ai.pimc_search import best_key
 from ai.schnapsen import ExpertAgent
+from ai.schnapsen_knowledge import SchnapsenKnowledge, schnapsen_knowledge
 from ai.schnapsen_solver import DECK, IDX, KING, QUEEN, Context, phase2_values, world_from_state
-from ai.search import best_key
 from game.cards import parse_cards
 from game.rules.base import Move
 from game.rules.schnapsen import RULES as R
@@ -186,7 +186,7 @@ def test_lead_reading_never_rules_out_the_true_hand_of_a_player():
     """Every player level shows its marriages and exchanges the trump jack when it leads, so the
     reading of its last lead must fit its true hand (with the card it really drew): seeded
     player-against-player deals, both cases (the lead on the table, the lead of the last trick)."""
-    from ai.determinize import lead_reading
+    from ai.schnapsen_determinize import lead_reading
     from ai.schnapsen_solver import mask_of
     from game.rules.seeds import derive_rng
 
@@ -218,7 +218,7 @@ def test_lead_reading_never_rules_out_the_true_hand_of_a_player():
 def test_samples_follow_the_reading_of_the_lead():
     """The opponent leads a plain card into phase 1 without showing a marriage: the sampled
     hands hardly ever hold a marriage (each such sample is kept with probability 1 - trust)."""
-    from ai.determinize import READ_TRUST, sample_world
+    from ai.schnapsen_determinize import READ_TRUST, sample_world
     from game.rules.seeds import derive_rng
 
     for i in range(200):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from random import Random
 
-from ai.determinize import sample_world
-from ai.knowledge import schnapsen_knowledge
+from ai.schnapsen_determinize import sample_world
+from ai.schnapsen_knowledge import schnapsen_knowledge
 from ai.schnapsen_solver import Context, declare_value, mask_of, pass_value, phase2_values, world_from_state
 from game.rules.schnapsen import RULES as R
 

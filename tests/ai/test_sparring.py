@@ -113,9 +113,9 @@ def test_names_reach_the_sparring_partner_only_for_schnapsen(core):
 def test_expert_exact_solves_its_samples_to_the_end(core):
     """The benchmark level ``expert-exact``: from 8 stock cards on, each PIMC sample's values are
     the exact values of the sampled deal (the same samples the expert draws)."""
-    from ai.determinize import sample_world
-    from ai.knowledge import schnapsen_knowledge
     from ai.schnapsen import ExpertAgent
+    from ai.schnapsen_determinize import sample_world
+    from ai.schnapsen_knowledge import schnapsen_knowledge
 
     assert make_agent("schnapsen", "expert-exact", 0).exact_stock == 8
     checked = 0

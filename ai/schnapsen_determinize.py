@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from random import Random
 
-from ai.knowledge import SchnapsenKnowledge, count
+from ai.schnapsen_knowledge import SchnapsenKnowledge, count
 from ai.schnapsen_solver import JACK, KING, QUEEN, World, bits
 
 #: how far a seat trusts the reading of the opponent's last lead (``lead_reading``): a sample
