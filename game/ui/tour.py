@@ -60,7 +60,7 @@ def due(game_id: str, obs: Any, legal: Sequence[Any], seat: int) -> list[str]:
             out.append("sn_declare")
     elif game_id in ("bauernschnapsen", "dreierschnapsen"):
         phase = str(getattr(obs, "phase", ""))
-        if phase in ("cut", "trump", "bid"):
+        if phase in ("cut", "trump"):
             out.append("fam_deal")
         if phase == "trump":
             out.append("fam_trump")

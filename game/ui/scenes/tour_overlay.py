@@ -23,7 +23,7 @@ import pygame
 
 from game.ui import tour
 from game.ui.text import t
-from game.ui.widgets import BRASS, CREAM, Button, draw_panel, draw_text, layout_row, pointer_action
+from game.ui.widgets import BRASS, CREAM, Button, button_width, draw_panel, draw_text, layout_row, pointer_action
 
 SKIP_KEY = pygame.K_F3
 
@@ -55,6 +55,7 @@ class TourOverlay:
         self.buttons: list[Button] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._moves_at_tip = 0
+        self._for_turn = False  # the tip appeared on the player's turn
         self._round: int | None = None
         self._key: tuple[Any, ...] | None = None
         self._lines: list[str] = []
@@ -81,12 +82,20 @@ class TourOverlay:
             return
         if self.current is not None and self._human_moves(table) > self._moves_at_tip:
             self.current = None  # the player acted while the tip showed: it was read
-        if self.current is None and not c.round_over:
-            legal = table._legal if c.awaiting_human else ()
+        if c.round_over:
+            self.current = None  # the summary speaks now
+            return
+        mine = c.awaiting_human
+        legal = table._legal if mine else ()
+        stale = (mine and not self._for_turn and self.current is not None
+                 and self.current not in tour.due(self.game_id, table._obs, legal, table.human_seat))
+        if self.current is None or stale:
+            # a tip whose phase has passed gives way to the one about the player's decision
             tip = tour.next_tip(self.game_id, table._obs, legal, table.human_seat, self.seen)
             if tip is not None:
                 self.current = tip
                 self.seen.add(tip)
+                self._for_turn = mine
                 self._moves_at_tip = self._human_moves(table)
                 table.app._needs_frame = True  # a new tip is drawn even while the app rests
         self._layout(table, table.app.size)
@@ -132,26 +141,45 @@ class TourOverlay:
 
     def _layout(self, table: Any, size: tuple[int, int]) -> None:
         """The panel's place, its wrapped lines and its buttons for this tip and window size."""
-        from game.ui.scenes.summary import _wrap
+        from game.ui.scenes.dialog import wrap_text as _wrap  # splits Japanese lines too
 
         if self.current is None:
             self.buttons = []
             return
-        key = (self.current, size, len(table.buttons))
+        geo = getattr(getattr(table, "presenter", None), "geometry", None)
+        phase = getattr(table._obs, "phase", None)
+        key = (self.current, size, id(geo), phase, tuple(tuple(b.rect) for b in table.buttons))  # re-placed when they move
         if getattr(self, "_key", None) == key:
             return
         w, h = size
         fs = max(13, h // 50)
-        pw = min(max(300, int(w * 0.30)), 520)
-        title, body = self.texts()
-        self._lines = _wrap(body, fs, pw - 28)
+        _title, body = self.texts()
         bh = max(30, int(fs * 2.1))
-        ph = 12 + int(fs * 1.5) + len(self._lines) * int(fs * 1.3) + 12 + bh + 12
-        self.rect = place(table, pygame.Rect(0, 0, w, h), (pw, ph))
+        wide = min(max(300, int(w * 0.30)), 520)
+
+        labels = (t("tour.ok"), t("tour.skip"))
+
+        def stacked(pw: int) -> bool:
+            """The two buttons one above the other when they do not fit side by side."""
+            return sum(button_width(x, bh) for x in labels) + 10 > pw - 24
+
+        def shape(pw: int) -> tuple[int, int]:
+            lines = _wrap(body, fs, pw - 28)
+            rows = 2 if stacked(pw) else 1
+            return pw, 12 + int(fs * 1.5) + len(lines) * int(fs * 1.3) + 12 + rows * (bh + 6) + 6
+
+        # narrower (and taller) panels are tried when the wide one would cover something
+        self.rect = place(table, pygame.Rect(0, 0, w, h), [shape(int(wide * f)) for f in (1.0, 0.85, 0.7)])
+        self._lines = _wrap(body, fs, self.rect.width - 28)
+        pw = self.rect.width
         old = {b.action: b.hover for b in self.buttons}
-        self.buttons = [Button("tour_ok", t("tour.ok"), pygame.Rect(0, 0, 0, 0)),
-                        Button("tour_skip", t("tour.skip"), pygame.Rect(0, 0, 0, 0))]
-        layout_row(self.buttons, self.rect.centerx, self.rect.bottom - bh - 10, bh, max_width=pw - 24)
+        self.buttons = [Button("tour_ok", labels[0], pygame.Rect(0, 0, 0, 0)),
+                        Button("tour_skip", labels[1], pygame.Rect(0, 0, 0, 0))]
+        if stacked(pw):
+            for i, b in enumerate(self.buttons):
+                layout_row([b], self.rect.centerx, self.rect.bottom - (2 - i) * (bh + 6) - 6, bh, max_width=pw - 24)
+        else:
+            layout_row(self.buttons, self.rect.centerx, self.rect.bottom - bh - 12, bh, max_width=pw - 24)
         for b in self.buttons:
             b.hover = old.get(b.action, False)
         self._size = fs
@@ -161,6 +189,7 @@ class TourOverlay:
         """The panel as laid out by the last update (drawing changes nothing)."""
         if not self.active or self.current is None or not self.buttons:
             return
+        self._layout(table, surface.get_size())  # the buttons may have moved since the update
         r, fs = self.rect, self._size
         title, _body = self.texts()
         draw_panel(surface, r, (16, 44, 30, 238), border=BRASS)
@@ -184,40 +213,54 @@ def _rects(obj: Any, name: str) -> list[pygame.Rect]:
     return []
 
 
-def place(table: Any, screen: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-    """Where the panel goes: never over the player's hand, label, key help or buttons."""
+def place(table: Any, screen: pygame.Rect, shapes: list[tuple[int, int]]) -> pygame.Rect:
+    """Where the panel goes, and its size (the first of ``shapes`` that fits): never over the
+    player's hand; if possible not over its label, key help, buttons or the game's panels (the
+    bidding panel), and over as little as possible of the opponents' cards, trick and stock."""
     geo = getattr(getattr(table, "presenter", None), "geometry", None)
-    pw, ph = size
     margin = max(8, screen.width // 120)
     top = margin
+    hand: pygame.Rect | None = None
     hard: list[pygame.Rect] = []
     soft: list[pygame.Rect] = []
     if geo is not None:
         top = geo.status_rect.bottom + margin
         me = table.human_seat
-        hand, label = geo.hand_rect.get(me), geo.label.get(me)
+        hand = geo.hand_rect.get(me)
         if hand is not None:
-            hard.append(hand.inflate(margin * 2, margin * 2))
+            hand = hand.inflate(margin * 2, margin * 2)
+        label = geo.label.get(me)
         if label is not None:  # the label and the key help drawn just above it
-            hard.append(pygame.Rect(label.left, label.top - max(40, screen.height // 14), label.width,
-                                    label.height + max(40, screen.height // 14)))
-        hard += [b.rect for b in getattr(table, "buttons", []) if b.rect.width]
-        hard += _rects(geo, "buttons_rect") if getattr(table, "buttons", []) else []
+            extra = max(40, screen.height // 14)
+            hard.append(pygame.Rect(label.left, label.top - extra, label.width, label.height + extra))
+        hard += [b.rect.inflate(margin, margin) for b in getattr(table, "buttons", []) if b.rect.width]
+        helper = getattr(table, "helper", None)
+        if helper is not None and hasattr(helper, "notice_obstacles"):
+            hard += list(helper.notice_obstacles(screen.size))
         for name in ("hand_rect", "label", "trick_rect", "pile_rect"):
             soft += [r for k, r in getattr(geo, name, {}).items() if k != me]
-        soft += _rects(geo, "stock_rect") + _rects(geo, "middle_rect") + _rects(geo, "info_rect")
-    right, bottom = screen.right - margin - pw, screen.bottom - margin - ph
-    mid = (top + bottom) // 2
-    spots = [(screen.right - margin - pw, top), (margin, top), (right, mid), (margin, mid),
-             ((screen.width - pw) // 2, top), (right, bottom), (margin, bottom)]
-    best: tuple[int, pygame.Rect] | None = None
-    for x, y in spots:
-        r = pygame.Rect(x, max(top, y), pw, ph)
-        if not screen.contains(r) or any(r.colliderect(x) for x in hard):
-            continue
-        cost = sum(r.clip(s).width * r.clip(s).height for s in soft)
-        if best is None or cost < best[0]:
-            best = (cost, r)
+        soft += _rects(geo, "stock_rect") + _rects(geo, "middle_rect")
+    best: tuple[int, int, pygame.Rect] | None = None
+    for pw, ph in shapes:
+        right, bottom = screen.right - margin - pw, screen.bottom - margin - ph
+        xs = (right, margin, (screen.width - pw) // 2)
+        ys = (top, (top + bottom) // 2, bottom, top + (bottom - top) // 4, top + 3 * (bottom - top) // 4)
+        for y in ys:
+            for x in xs:
+                r = pygame.Rect(x, max(top, y), pw, ph)
+                if not screen.contains(r) or (hand is not None and r.colliderect(hand)):
+                    continue  # never over the player's own cards
+                cost = (sum(_area(r, b) for b in hard), sum(_area(r, s) for s in soft))
+                if best is None or cost < best[:2]:
+                    best = (cost[0], cost[1], r)
+        if best is not None and best[0] == 0:
+            break  # this width covers nothing that matters: no need to go narrower
     if best is not None:
-        return best[1]
+        return best[2]
+    pw, ph = shapes[-1]
     return pygame.Rect(screen.right - margin - pw, top, pw, ph)  # a very small window: the top right
+
+
+def _area(a: pygame.Rect, b: pygame.Rect) -> int:
+    c = a.clip(b)
+    return c.width * c.height
