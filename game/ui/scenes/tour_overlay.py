@@ -2,8 +2,8 @@
 player's cards.
 
 :func:`maybe_start` is called when a table opens: the guide is offered on the player's first game
-of each kind (the setting ``tours_seen`` remembers it, ``tour`` turns the offer off), never in a
-demo, a smoke run or a game without a human seat.  The table then hands the overlay its frames,
+of each kind (the setting ``tours_seen`` remembers it, ``tour`` turns the offer off), at the first
+deal of a new match; never in a demo, a smoke run, a resumed match or a game without a human seat.  The table then hands the overlay its frames,
 drawing and events (three hooks in ``TableScene``); the game itself goes on underneath: the
 player may play while a tip shows, and a move of the player puts the tip away (it was read).
 
@@ -35,6 +35,8 @@ def maybe_start(table: Any) -> TourOverlay | None:
     session = getattr(app, "session", None)
     c = table.controller
     if session is None or c is None or c.human_seat is None or app.config.demo or app.config.smoke_deals:
+        return None
+    if c.round_no != 0 or c.round_over:  # a resumed match is not a first deal
         return None
     s = session.settings
     game = table.game_id
