@@ -252,5 +252,5 @@ def save(settings: Settings, path: Path | None = None) -> None:
     path = path or default_path()
     try:
         atomic_write_text(path, json.dumps(to_dict(settings), indent=2, ensure_ascii=False) + "\n")
-    except OSError:
-        log.exception("settings: could not write %s", path)
+    except OSError as exc:  # an expected fault (locked, read-only, full): a line, not a traceback
+        log.error("settings: could not write %s (%s)", path, exc)

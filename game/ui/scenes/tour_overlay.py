@@ -42,8 +42,20 @@ def maybe_start(table: Any) -> TourOverlay | None:
     game = table.game_id
     if not getattr(s, "tour", False) or game not in tour.TOUR_GAMES or game in s.tours_seen:
         return None
-    session.change(tours_seen=tuple(s.tours_seen) + (game,))
+    remember(session, s.with_(tours_seen=tuple(s.tours_seen) + (game,)))
     return TourOverlay(game)
+
+
+def remember(session: Any, new: Any) -> None:
+    """Keep and save a bookkeeping setting.  Not ``session.change``: that re-applies every setting
+    (and would re-resolve a language given on the command line); nothing on screen changes here."""
+    from game import settings as settings_mod
+
+    session.settings = new
+    settings_mod.save(new, session.settings_path)
+    app_settings = getattr(session.app, "settings", None)  # the app's copy (window size) stays in step
+    if isinstance(app_settings, dict):
+        app_settings.update(settings_mod.to_dict(new))
 
 
 class TourOverlay:
