@@ -158,3 +158,22 @@ def test_no_button_on_the_score_sheet(summary):
     assert any(b.action == "hindsight" for b in app.scene.buttons)
     key(app, pygame.K_s)
     assert not any(b.action == "hindsight" for b in app.scene.buttons)
+
+
+def test_the_worker_process_gives_the_same_finding_as_the_inline_analysis():
+    import time
+
+    game = "dreierschnapsen"
+    rules = registry.get(game)
+    start, moves = planted(game, blunder=True)
+    job = view_mod.FamilyHindsightJob(rules, start, moves, 0, use_processes=True)
+    try:
+        deadline = time.monotonic() + 120  # a safety net for a stuck worker, not a timing assertion
+        while not job.finished and time.monotonic() < deadline:
+            job.poll()
+            time.sleep(0.01)
+    finally:
+        job.close()
+    assert not job.failed and job.report is not None
+    expected = fh.analyse(rules, start, moves, 0)
+    assert job.report.finding == expected.finding and job.report.points_actual == expected.points_actual
