@@ -42,6 +42,8 @@ BOT_PAUSE_RANGE = (0.0, 5.0)
 #: Seconds a finished trick stays on the table; -1 means "until click".
 TRICK_PAUSE_RANGE = (0.0, 10.0)
 UNTIL_CLICK = -1.0
+#: Games with a guided first deal (game.ui.tour): the values ``tours_seen`` may hold.
+TOUR_GAMES = ("schnapsen", "bauernschnapsen", "dreierschnapsen", "schwimmen")
 MIN_WINDOW = (800, 600)
 MAX_WINDOW = (7680, 4320)
 
@@ -65,6 +67,10 @@ class Settings:
     confirm_claims: bool = True
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
+    #: Offer the guided first deal (game.ui.tour) on the first game of each kind.
+    tour: bool = True
+    #: Games whose first deal was already offered with the guide (each game is offered once).
+    tours_seen: tuple[str, ...] = ()
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with ``changes`` validated field by field (invalid ones raise ValueError)."""
@@ -89,7 +95,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     "trick_pause": TRICK_PAUSE_RANGE,
     "volume": (0.0, 1.0),
 }
-_BOOLS = ("german_terms", "sound", "highlight_legal", "show_own_points", "confirm_claims", "fullscreen")
+_BOOLS = ("german_terms", "sound", "highlight_legal", "show_own_points", "confirm_claims", "fullscreen", "tour")
 
 
 def _validate(name: str, value: Any) -> Any:
@@ -108,6 +114,11 @@ def _validate(name: str, value: Any) -> Any:
         if name == "trick_pause" and value == UNTIL_CLICK:
             return UNTIL_CLICK
         return float(value) if lo <= value <= hi else _INVALID
+    if name == "tours_seen":
+        # a list of distinct known game ids; anything else is a damaged file, not a wish
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) and v in TOUR_GAMES for v in value):
+            return _INVALID
+        return tuple(value) if len(set(value)) == len(value) else _INVALID
     if name == "window_size":
         if not isinstance(value, list | tuple) or len(value) != 2:
             return _INVALID
@@ -162,6 +173,7 @@ def _from_dict(data: dict[str, Any], bad: list[str]) -> Settings:
 def to_dict(s: Settings) -> dict[str, Any]:
     data = asdict(s)
     data["window_size"] = list(s.window_size)
+    data["tours_seen"] = list(s.tours_seen)
     data["version"] = SETTINGS_VERSION
     return data
 
@@ -240,5 +252,5 @@ def save(settings: Settings, path: Path | None = None) -> None:
     path = path or default_path()
     try:
         atomic_write_text(path, json.dumps(to_dict(settings), indent=2, ensure_ascii=False) + "\n")
-    except OSError:
-        log.exception("settings: could not write %s", path)
+    except OSError as exc:  # an expected fault (locked, read-only, full): a line, not a traceback
+        log.error("settings: could not write %s (%s)", path, exc)

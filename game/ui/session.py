@@ -184,6 +184,9 @@ class Session(HintsAndUndo, SceneRouter):
         c = table.controller
         if c is not None and not self.app.config.smoke_deals:
             c.bot_pause = s.bot_pause
+            watch = getattr(table.helper, "watch", None)  # Schwimmen, the player out: the watching pace
+            if watch is not None:
+                watch.apply(table)
         if changed and p is not None and c is not None:
             # re-sort the hand and re-place the cards for the new settings
             table._refresh()

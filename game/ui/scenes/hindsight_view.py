@@ -272,8 +272,18 @@ class HindsightScene(Scene):
         rect.center = (w // 2, h // 2)
         return rect
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def open_text(self) -> str:
+        """The line under the title (the family view says what it opens)."""
+        return t("hindsight.open")
+
+    def draw_board(self, surface: pygame.Surface, board: pygame.Rect, size: int, played: str) -> None:
+        """The open position of the current step (the family view draws every hand)."""
         from game.ui.scenes.hindsight_board import draw_board
+
+        draw_board(surface, board, self._positions[self.step], self.job.seat, self.table, size,
+                   show_last_trick=played.startswith("play"))
+
+    def draw(self, surface: pygame.Surface) -> None:
         from game.ui.scenes.summary import _wrap
 
         surface.blit(shade(surface.get_size()), (0, 0))
@@ -285,7 +295,7 @@ class HindsightScene(Scene):
         draw_text(surface, t("hindsight.title"), (rect.centerx, y), int(size * 1.5), BRASS, bold=True,
                   anchor="midtop", max_width=rect.width - 40)
         y += int(size * 1.5) + 6
-        draw_text(surface, t("hindsight.open"), (rect.centerx, y), int(size * 0.9), MUTED, anchor="midtop",
+        draw_text(surface, self.open_text(), (rect.centerx, y), int(size * 0.9), MUTED, anchor="midtop",
                   max_width=rect.width - 40)
         y += int(size * 1.5)
         for text, color in self.lines():
@@ -301,7 +311,6 @@ class HindsightScene(Scene):
             board = pygame.Rect(rect.left + 20, y + 6, rect.width - 40, bottom - int(size * 2.3) - y - 6)
             f = self.job.report.finding if self.job.report else None
             played = f.line[self.step - 1][1] if f is not None and self.step > 0 else ""
-            draw_board(surface, board, self._positions[self.step], self.job.seat, self.table, size,
-                       show_last_trick=played.startswith("play"))
+            self.draw_board(surface, board, size, played)
         for b in self.buttons:
             b.draw(surface)

@@ -32,6 +32,7 @@ ROWS: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("highlight_legal", (False, True)),
     ("show_own_points", (False, True)),
     ("confirm_claims", (False, True)),
+    ("tour", (False, True)),
     ("fullscreen", (False, True)),
 )
 _SPEEDS = {0.0: "speed.instant", 0.5: "speed.slow", 1.0: "speed.normal", 2.0: "speed.fast"}

@@ -75,6 +75,8 @@ class TableScene(TableInput, Scene):
         self._legal: tuple[Any, ...] = ()
         #: The match was handed to the session when the player left (the menu's Continue).
         self._kept = False
+        #: The guided first deal's tips (game.ui.scenes.tour_overlay), None when not offered.
+        self.tour: Any = None
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -89,6 +91,10 @@ class TableScene(TableInput, Scene):
         self._refresh()
         self._present(self.controller.drain_events())
         self._warm_up()
+        from game.ui.scenes import tour_overlay
+
+        if self.tour is None:
+            self.tour = tour_overlay.maybe_start(self)
 
     def _warm_up(self) -> None:
         """Render every card face, the back and the table's text once, off screen, so the
@@ -156,6 +162,8 @@ class TableScene(TableInput, Scene):
     def update(self, dt: float) -> None:
         self.status.update(dt)
         self.presenter.update(dt)
+        if self.tour is not None:
+            self.tour.update(self)
         if not self.presenter.idle:
             return
         c = self.controller
@@ -289,6 +297,11 @@ class TableScene(TableInput, Scene):
             self._kept = session.guard.keep(self.controller)
         self.app.replace(MenuScene(self.app))
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.tour is not None and self.tour.handle_event(self, event):
+            return True  # the guide's key or buttons
+        return super().handle_event(event)
+
     # --- drawing -------------------------------------------------------------------------------
 
     def legal_cards(self) -> set[Any]:
@@ -319,6 +332,8 @@ class TableScene(TableInput, Scene):
         hl = geo.label[self.human_seat]
         draw_key_help(surface, self.helper.help_text(), (hl.left, hl.top - 6), max(11, h // 66),
                       max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
+        if self.tour is not None:  # the guide's tip, beside the player's cards, never over them
+            self.tour.draw(self, surface)
         from game.ui.scenes import move_log  # the move log panel (Tab), over everything else
 
         move_log.draw(self, surface)

@@ -384,9 +384,9 @@ class FamilyTable(TableHelperBase):
         return draw.match_score_text(self)
 
     def summary_scene(self) -> Any:
-        from game.ui.scenes.scoresheets import FamilySummary
+        from game.ui.scenes.family_hindsight import FamilyHindsightSummary  # FamilySummary + "Could I have won?"
 
-        return FamilySummary(self.scene.app, self.scene)
+        return FamilyHindsightSummary(self.scene.app, self.scene)
 
 
 def make_helper(scene: Any) -> TableHelperBase:
