@@ -244,6 +244,9 @@ class App:
 
     def on_resize(self, w: int, h: int) -> None:
         w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+        from game.ui import style
+
+        style.set_window_height(h)
         if (w, h) != self.screen.get_size():
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         if not self.fullscreen:
@@ -304,6 +307,9 @@ class App:
             self.first_frame_at = time.perf_counter()
 
     def draw(self, surface: pygame.Surface) -> None:
+        from game.ui import style
+
+        style.set_window_height(surface.get_height())  # the type scale follows the window
         # Draw from the topmost non-overlay scene upwards so overlays sit on their scene.
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].overlay:

@@ -20,6 +20,7 @@ import pygame
 from game.rules.base import Move
 from game.rules.contracts import CONTRACTS
 from game.ui.scenes.table_family_text import contract_name, t
+from game.ui.style import PANEL_SOLID, type_px
 from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text
 
 
@@ -52,8 +53,10 @@ def panel_rect(geo: Any, size: tuple[int, int]) -> pygame.Rect:
             # below the seat opposite and its callout bubble
             top = max(top, geo.seat_box(seat).bottom + max(34, h // 20))
     bottom = geo.buttons_y - 8
-    pw = min(int(w * 0.46), 600)
-    want = int(h * 0.45)
+    u = h / 720  # the panel grows with the window (docs/STYLE.md), never a small box in a corner
+    pw = min(int(w * 0.5), round(620 * u))
+    bh, head = round(36 * u), round(40 * u)
+    want = head + 6 * (bh + 6) + 24  # the title, five rows of contracts and Pass
     rect = pygame.Rect(0, top, pw, max(200, min(bottom - top, want)))
     rect.center = (w // 2, (top + bottom) // 2)
     return rect
@@ -67,7 +70,7 @@ def layout(buttons: list[Button], rect: pygame.Rect) -> None:
     rows = (len(bids) + 1) // 2
     gap = 6
     avail = rect.height - head - 16
-    bh = max(22, min(40, (avail - gap * (rows + 1)) // (rows + 1)))
+    bh = max(22, (avail - gap * (rows + 1)) // (rows + 1))
     bw = (rect.width - 3 * 12) // 2
     y0 = rect.top + head + 8
     for i, b in enumerate(bids):
@@ -83,8 +86,8 @@ def layout(buttons: list[Button], rect: pygame.Rect) -> None:
 def draw(surface: pygame.Surface, rect: pygame.Rect, obs: Any, name: Callable[[int], str]) -> None:
     """The panel's background, its title and the current high bid (the buttons draw themselves)."""
     h = surface.get_height()
-    draw_panel(surface, rect, (10, 30, 20, 225), border=BRASS)
-    size = max(14, h // 44)
+    draw_panel(surface, rect, (*PANEL_SOLID, 250), border=BRASS)
+    size = type_px("heading", h)
     draw_text(surface, t("bid.title"), (rect.left + 14, rect.top + 8), size, BRASS, bold=True,
               max_width=rect.width // 2 - 20)
     high = high_bid(obs)

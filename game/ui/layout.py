@@ -8,8 +8,8 @@ screen, clockwise from the bottom runs left, top, right, so the human's left-han
 (the next seat) is drawn on the left.  Opponents sit on an oval; with four players the
 partner (seat + 2) is straight opposite at the top.
 
-Everything scales with the window: the card width is ``min(w / 16, h / 9)`` (80 px at
-1280x720, 120 px at 1920x1080).  :func:`compute_layout` tries that size and shrinks the
+Everything scales with the window: the card width is ``min(w / 13, h / 7.4)`` (97 px at
+1280x720, 146 px at 1920x1080; a little less from six seats up).  :func:`compute_layout` tries that size and shrinks the
 table cards step by step until no two regions overlap, so a small window still gets a tidy
 table (tests/ui/test_layout.py checks every seat count at three window sizes).
 
@@ -236,7 +236,9 @@ def compute_layout(width: int, height: int, players: int, human: int = 0, focus:
 
 
 def _build(W: int, H: int, n: int, human: int, shrink: float, compact: bool) -> TableLayout:
-    card_w = round(min(W / 16, H / 9))
+    # Cards are the largest thing on the table (docs/STYLE.md); a crowded table (6+ seats)
+    # gives a little of that back so the opponents' oval keeps room for names and notices.
+    card_w = round(min(W / 13, H / 7.4) if n <= 5 else min(W / 15, H / 8.6))
     card_h = round(card_w * CARD_ASPECT)
     unit = card_w / 80  # 1.0 at 1280x720
     margin = round(8 * unit)

@@ -35,6 +35,8 @@ FLY = 0.32  # a card crossing the table
 DEAL_STEP = 0.07  # between two dealt cards
 TRICK_PAUSE = 0.8  # a finished trick stays before it is swept
 MELD_SHOW = 1.2  # a marriage lies face up this long
+SWAP_RISE = 0.22  # the turn-up rising off the table (exchange, close)
+SWAP_HOLD = 0.12  # the jack in place before the old turn-up goes to the hand
 REVEAL_PAUSE = 1.2  # hands face up at the end before the summary
 
 
@@ -199,23 +201,39 @@ class Presenter(PresenterView):
                 self.zones[f"hand{e.seat}"] = self.scene.helper_sort(hand)
             return [self.to_top([c]), self.moves([f"hand{e.seat}"])]
         if isinstance(e, ev.TrumpExchanged):
-            jack = self.take(f"hand{e.seat}", e.jack)
-            old = self.take("turnup", e.turnup)
-            self.zones["turnup"] = [jack]
-            self.zones[f"hand{e.seat}"].append(old)
-            if e.seat == human:
-                self.zones[f"hand{e.seat}"] = self.scene.helper_sort(self.zones[f"hand{e.seat}"])
-            return [self.to_top([jack, old]), self.moves(["turnup", f"hand{e.seat}"], FLY * 1.3)]
+            return self._exchange(e, human)
         if isinstance(e, ev.TalonClosed):
-            up = self.zones.get("turnup", [])
-            self.zones["turnup"] = []
-            self.zones.setdefault("stock", []).extend(up)
-            return [self.to_top(up), self.moves(["stock"], FLY * 1.4)]
+            return self._close()
         if isinstance(e, ev.MarriageShown):
             return self._meld(e)
         if isinstance(e, ev.RoundOver):
             return self.reveal()
         return []
+
+    def _exchange(self, e: Any, human: int | None) -> list[Any]:
+        """The trump exchange, readable as a swap (docs/STYLE.md, motion): the turn-up rises
+        off the table, the jack slides into its place, then the turn-up goes to the hand."""
+        jack = self.take(f"hand{e.seat}", e.jack)
+        old = self.take("turnup", e.turnup)
+        self.zones["turnup"] = [jack]
+        self.zones[f"hand{e.seat}"].append(old)
+        if e.seat == human:
+            self.zones[f"hand{e.seat}"] = self.scene.helper_sort(self.zones[f"hand{e.seat}"])
+        v = self.sprites[old]
+        x, y = v.pos
+        rise = Tween(v, "pos", (x, y - self.geometry.ch * 0.45), SWAP_RISE, ease_out_cubic)
+        return [self.to_top([jack, old]), rise, self.moves(["turnup"], FLY * 1.1), Wait(SWAP_HOLD),
+                self.moves([f"hand{e.seat}"], FLY * 1.1)]
+
+    def _close(self) -> list[Any]:
+        """Closing the stock: the turn-up is lifted, turned face down over the stock and laid
+        on it, so the close reads as a card turned over (zudrehen)."""
+        up = self.zones.get("turnup", [])
+        self.zones["turnup"] = []
+        self.zones.setdefault("stock", []).extend(up)
+        lift = Parallel(*[Tween(self.sprites[c], "lift", 1.0, SWAP_RISE) for c in up])
+        down = Parallel(*[Tween(self.sprites[c], "lift", 0.0, SWAP_RISE) for c in up])
+        return [self.to_top(up), lift, self.moves(["stock"], FLY * 1.6), down]
 
     def _deal(self, obs: Any) -> list[Any]:
         helper = self.scene.helper

@@ -60,12 +60,16 @@ class CardSprite:
         return r
 
     def draw(self, surface: pygame.Surface, images: CardImages, lift_px: float = 0.0,
-             shaded: bool = False) -> pygame.Rect:
+             shaded: bool = False, cast_shadow: bool = True) -> pygame.Rect:
         """Blit the sprite as it looks now (``shaded``: darkened, a card that may not be
         played).  Reads the sprite, never changes it; returns the covered rectangle."""
         img = images.get(self.card if self.face_up else None, self.w, self.angle, max(0.05, self.squeeze))
         x, y = self.pos
         rect = img.get_rect(center=(int(x), int(y - lift_px)))
+        if cast_shadow:  # soft, below and to the right; a lifted card casts it further (it floats)
+            shadow = images.shadow(self.w, self.angle, max(0.05, self.squeeze))
+            off = self.w * (0.035 + 0.05 * min(1.0, lift_px / max(1.0, self.w)))
+            surface.blit(shadow, shadow.get_rect(center=(int(x + off * 0.6), int(y - lift_px + off))))
         surface.blit(img, rect)
         if shaded:
             shade = images.shade(int(self.w), self.angle)
@@ -85,9 +89,14 @@ class SpriteLayers:
 
     def draw(self, surface: pygame.Surface, images: CardImages, *, hidden: Callable[[CardSprite], bool],
              lift_px: Callable[[CardSprite], float], shaded: Callable[[CardSprite], bool]) -> None:
+        below: CardSprite | None = None
         for s in self.ordered():
             if not hidden(s):
-                s.draw(surface, images, lift_px(s), shaded(s) and s.face_up)
+                # A card lying squarely on the one below (a pile) casts no second shadow:
+                # the pile's shadow would darken with every card.
+                stacked = below is not None and abs(below.pos[0] - s.pos[0]) + abs(below.pos[1] - s.pos[1]) < s.w * 0.12
+                s.draw(surface, images, lift_px(s), shaded(s) and s.face_up, cast_shadow=not stacked)
+                below = s
 
     def top_at(self, pos: tuple[int, int], among: Iterable[CardSprite],
                lift_px: Callable[[CardSprite], float]) -> CardSprite | None:
@@ -138,6 +147,28 @@ class CardImages:
                 img = pygame.transform.rotate(img, a)
             if len(self.cache) > 3000:
                 self.cache.clear()
+            self.cache[key] = img
+        return img
+
+    def shadow(self, width: float, angle: float, squash: float) -> pygame.Surface:
+        """A soft shadow for a card of ``width``: a rounded dark shape blurred by drawing it
+        small and scaling it up (cached like the cards; one blit a frame)."""
+        wi = int(round(width))
+        wi -= wi % 4
+        a, s = round(angle) % 360, round(squash, 1)
+        key = ("shadow", wi, a, s)
+        img = self.cache.get(key)
+        if img is None:
+            w, h = max(4, int(wi * s)), int(wi * ASPECT)
+            pad = max(3, wi // 10)
+            k = 6  # the blur: a 1/6-size shape scaled up smoothly
+            small = pygame.Surface((max(2, (w + 2 * pad) // k), max(2, (h + 2 * pad) // k)), pygame.SRCALPHA)
+            inner = pygame.Rect(0, 0, max(1, w // k), max(1, h // k))
+            inner.center = small.get_rect().center
+            pygame.draw.rect(small, (0, 0, 0, 95), inner, border_radius=max(1, wi // (12 * k)))
+            img = pygame.transform.smoothscale(small, (w + 2 * pad, h + 2 * pad))
+            if a:
+                img = pygame.transform.rotate(img, a)
             self.cache[key] = img
         return img
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.style import snap, type_px
+
 # Colours of the table (felt green, cream text, brass accents).
 FELT = (22, 84, 52)
 FELT_DARK = (14, 58, 36)
@@ -29,9 +31,10 @@ BUTTON_DISABLED = (60, 70, 64)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The UI font at ``size`` put on the type scale (game.ui.style.snap)."""
     from game.ui.fonts import get_font
 
-    return get_font(quantize(size), bold)
+    return get_font(quantize(snap(size)), bold)
 
 
 def quantize(size: float) -> int:
@@ -49,8 +52,8 @@ _TEXT_CACHE: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
 
 
 def render_text(text: str, size: int, color: Sequence[int] = CREAM, bold: bool = False) -> pygame.Surface:
-    """A cached text surface (the same labels are drawn every frame)."""
-    size = quantize(size)
+    """A cached text surface (the same labels are drawn every frame), on the type scale."""
+    size = quantize(snap(size))
     key = (text, size, bold, tuple(color))
     surf = _TEXT_CACHE.get(key)
     if surf is None:
@@ -135,7 +138,8 @@ class Button:
             color = BUTTON
         pygame.draw.rect(surface, color, self.rect, border_radius=8)
         pygame.draw.rect(surface, BRASS if self.enabled else MUTED, self.rect, width=2, border_radius=8)
-        size = max(12, int(self.rect.height * 0.42))
+        # Every button speaks at the body size of the type scale (smaller only in a short button).
+        size = min(type_px("body"), max(12, int(self.rect.height * 0.55)))
         text = fit_text(self.label, size, self.rect.width - 16, CREAM if self.enabled else MUTED)
         surface.blit(text, text.get_rect(center=self.rect.center))
 
@@ -155,7 +159,7 @@ def pointer_action(buttons: Sequence[Button], event: pygame.event.Event) -> str 
 
 def button_width(label: str, height: int) -> int:
     """The width a button needs for ``label`` at ``height``."""
-    return render_text(label, max(12, int(height * 0.42))).get_width() + 28
+    return render_text(label, min(type_px("body"), max(12, int(height * 0.55)))).get_width() + 28
 
 
 def layout_row(buttons: list[Button], center_x: int, y: int, height: int, gap: int = 10,
@@ -171,6 +175,24 @@ def layout_row(buttons: list[Button], center_x: int, y: int, height: int, gap: i
     for b, w in zip(buttons, widths, strict=True):
         b.rect = pygame.Rect(x, y, w, height)
         x += w + gap
+
+
+def layout_rows(buttons: list[Button], center_x: int, bottom_y: int, height: int, max_width: int,
+                gap: int = 10) -> None:
+    """Like :func:`layout_row`, but a row too wide for ``max_width`` wraps into more rows
+    stacked upwards from ``bottom_y`` (the last row's top), so a long choice (Dreierschnapsen's
+    raises) never runs over the seats beside the hand."""
+    rows: list[list[Button]] = [[]]
+    used = 0
+    for b in buttons:
+        bw = button_width(b.label, height)
+        if rows[-1] and used + gap + bw > max_width:
+            rows.append([])
+            used = 0
+        used += bw + (gap if rows[-1] else 0)
+        rows[-1].append(b)
+    for i, row in enumerate(reversed(rows)):
+        layout_row(row, center_x, bottom_y - i * (height + gap), height, gap, max_width)
 
 
 #: How long a notice about the app itself (a save that failed) stays on the table.

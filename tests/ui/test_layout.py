@@ -62,8 +62,20 @@ def test_human_bottom_partner_opposite_and_clockwise() -> None:
 
 def test_cards_scale_with_window() -> None:
     small, big = compute_layout(1280, 720, 2), compute_layout(1920, 1080, 2)
-    assert small.card_w == 80 and big.card_w == 120
+    assert small.card_w == 97 and big.card_w == 146  # min(w / 13, h / 7.4): docs/STYLE.md
     assert big.card_h == round(big.card_w * 1.5)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 9])
+def test_card_width_grows_with_the_window_and_stays_the_largest_thing(players: int) -> None:
+    sizes = [(960, 600), (1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)]
+    lays = [compute_layout(w, h, players) for w, h in sizes]
+    widths = [lay.card_w for lay in lays]
+    assert widths == sorted(widths) and len(set(widths)) == len(widths)  # strictly growing
+    assert widths[0] >= (70 if players <= 5 else 62)  # big enough at 960x600 for the court figures (tests/ui/test_cardart.py)
+    for lay in lays:
+        assert lay.card_w >= max(lay.table_w, lay.trick_w, lay.small_w)
+        assert not layout_problems(lay)
 
 
 def test_few_cards_do_not_overlap_and_bad_input_rejected() -> None:

@@ -16,8 +16,9 @@ import pygame
 
 from game.ui.app import App, Scene
 from game.ui.scenes import GAME_ORDER, LEVEL_ORDER, has_table
+from game.ui.style import draw_cloth, type_px
 from game.ui.text import t
-from game.ui.widgets import BRASS, CREAM, FELT, FELT_DARK, MUTED, Button, draw_panel, draw_text, font
+from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, font
 
 ROWS = ("continue", "game", "level", "start", "quit")
 
@@ -51,7 +52,8 @@ class MenuScene(Scene):
         resume = self._continue_label()
         self._resume_label = resume
         bh = max(40, h // 15) if not resume else max(36, h // 17)
-        col_w = min(720, w - 80)
+        u = h / 720  # the menu grows with the window (docs/STYLE.md)
+        col_w = min(round(760 * u), w - 80)
         x0 = w // 2 - col_w // 2
         y = int(h * 0.34) if not resume else int(h * 0.36)
         buttons: list[Button] = []
@@ -68,12 +70,15 @@ class MenuScene(Scene):
         for i, lvl in enumerate(LEVEL_ORDER):
             buttons.append(Button(f"level:{i}", t(f"level.{lvl}"), pygame.Rect(x0 + i * (lw + 10), y, lw, bh)))
         y += bh + int(bh * 1.0)
-        buttons.append(Button("start", t("menu.start"), pygame.Rect(w // 2 - 140, y, 280, int(bh * 1.2)), default=True))
+        sw = round(280 * u)
+        buttons.append(Button("start", t("menu.start"), pygame.Rect(w // 2 - sw // 2, y, sw, int(bh * 1.2)), default=True))
         # The new-game screen (players, bot levels, rule preset and options) beside Start.
-        buttons.append(Button("newgame", t("newgame.title"), pygame.Rect(w // 2 + 152, y, min(200, x0 + col_w - w // 2 - 152),
+        nx = w // 2 + sw // 2 + 12
+        buttons.append(Button("newgame", t("newgame.title"), pygame.Rect(nx, y, min(round(200 * u), x0 + col_w - nx),
                                                                           int(bh * 1.2)), key=pygame.K_n))
         y += int(bh * 1.2) + 14
-        buttons.append(Button("quit", t("menu.quit"), pygame.Rect(w // 2 - 100, y, 200, bh)))
+        qw = round(200 * u)
+        buttons.append(Button("quit", t("menu.quit"), pygame.Rect(w // 2 - qw // 2, y, qw, bh)))
         session = getattr(self.app, "session", None)  # resume, settings, statistics, rules, diagnostics
         if session is not None:
             buttons += session.menu_buttons(x0, y + bh + 14, col_w, int(bh * 0.85))
@@ -198,26 +203,25 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.fill(FELT)
-        pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(8, w // 80))
-        draw_text(surface, t("menu.title"), (w // 2, int(h * 0.05)), max(36, h // 11), BRASS, bold=True,
+        draw_cloth(surface)  # the cached cloth (game.ui.style): one blit
+        draw_text(surface, t("menu.title"), (w // 2, int(h * 0.05)), type_px("title", h), BRASS, bold=True,
                   anchor="midtop", max_width=w - 40)
-        sub_top = int(h * 0.05) + max(36, h // 11) + 12
+        sub_top = int(h * 0.05) + font(type_px("title", h), bold=True).get_height() + 4
         panel = self._col.inflate(40, 0)
         panel.top = self._label_y[0] - 16
         session = getattr(self.app, "session", None)
         notice = session.notice_text() if session is not None else ""
         if notice:  # e.g. an unwritable user folder: says so in place of the subtitle
             # from the title's baseline ("Kartenstube" has no descenders) down to the panel
-            top = int(h * 0.05) + font(max(36, h // 11), bold=True).get_ascent() + 6
+            top = int(h * 0.05) + font(type_px("title", h), bold=True).get_ascent() + 6
             bottom = self.buttons[0].rect.top if self._resume_label else panel.top
             self._draw_notice(surface, notice, pygame.Rect(panel.left, top, panel.width, bottom - 6 - top))
         elif not self._resume_label:  # the Continue button stands where the subtitle would
-            draw_text(surface, t("menu.subtitle"), (w // 2, sub_top), max(16, h // 34), MUTED, anchor="midtop",
+            draw_text(surface, t("menu.subtitle"), (w // 2, sub_top), type_px("body", h), MUTED, anchor="midtop",
                       max_width=w - 40)
         panel.height = self.buttons[-1].rect.bottom - panel.top + 20
         draw_panel(surface, panel)
-        label_size = max(16, h // 36)
+        label_size = type_px("body", h)
         draw_text(surface, t("menu.game"), (self._col.left, self._label_y[0]), label_size, MUTED)
         draw_text(surface, t("menu.difficulty"), (self._col.left, self._label_y[1]), label_size, MUTED)
         focus_row = ROWS[self.focus]
@@ -234,7 +238,7 @@ class MenuScene(Scene):
                 if kind in ("game", "level") and not selected:
                     continue
                 pygame.draw.rect(surface, CREAM, b.rect.inflate(8, 8), width=2, border_radius=10)
-        draw_text(surface, t("menu.hint.continue" if self._resume_label else "menu.hint"), (w // 2, h - 16), max(13, h // 50), MUTED, anchor="midbottom",
+        draw_text(surface, t("menu.hint.continue" if self._resume_label else "menu.hint"), (w // 2, h - 16), type_px("small", h), MUTED, anchor="midbottom",
                   max_width=w - 40)
 
     def _draw_notice(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:

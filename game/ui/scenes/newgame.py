@@ -29,7 +29,8 @@ from game.rules.registry import GAMES
 from game.ui.app import App, Scene
 from game.ui.scenes import LEVEL_ORDER
 from game.ui.scenes.table_family_text import option_description, option_label, option_value, t
-from game.ui.widgets import BRASS, CREAM, FELT, FELT_DARK, MUTED, Button, draw_panel, draw_text
+from game.ui.style import PANEL_SOLID, draw_cloth, type_px
+from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, shade
 
 #: Choices for integer options (the default is always among them).
 INT_CHOICES: dict[str, tuple[int, ...]] = {"match_target": (7, 12, 24, 36), "lives": (1, 2, 3, 4, 5)}
@@ -207,8 +208,7 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.fill(FELT)
-        pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(8, w // 80))
+        draw_cloth(surface)  # the cached cloth (game.ui.style): one blit
         title = f"{t('newgame.title')}: {t('game.' + self.game_id)}"
         draw_text(surface, title, (w // 2, 16), max(26, h // 22), BRASS, bold=True, anchor="midtop", max_width=w - 40)
         size = max(13, h // 50)
@@ -240,20 +240,27 @@ def draw_rules_overlay(surface: pygame.Surface, game_id: str, options: Any) -> N
     """The active rules of the running match: every option with its value and explanation."""
     w, h = surface.get_size()
     fields = [f.name for f in dataclasses.fields(options)]
-    size = max(12, h // 54)
+    size = type_px("body", h)
+    small = type_px("small", h)
     row = int(size * 2.3)
-    box = pygame.Rect(0, 0, min(w - 80, 900), min(h - 80, row * len(fields) + 70))
+    box = pygame.Rect(0, 0, min(w - 80, round(1000 * h / 720)), min(h - 80, row * len(fields) + 70))
     box.center = (w // 2, h // 2)
-    draw_panel(surface, box, (10, 30, 20, 240), border=BRASS)
-    draw_text(surface, t("rules.active_options"), (box.centerx, box.top + 10), int(size * 1.4), BRASS, bold=True,
-              anchor="midtop")
+    # Opaque over a dimmed table: no card or label of the table runs through the text.
+    surface.blit(shade((w, h), 150), (0, 0))
+    draw_panel(surface, box, (*PANEL_SOLID, 255), border=BRASS)
+    draw_text(surface, t("rules.active_options"), (box.centerx, box.top + 10), type_px("heading", h), BRASS, bold=True,
+              anchor="midtop", max_width=box.width - 40)
     y = box.top + 20 + int(size * 1.4)
+    name_w, value_w = int(box.width * 0.28), int(box.width * 0.13)
     for name in fields:
         if y + row > box.bottom:
             break
-        draw_text(surface, option_label(name, game_id), (box.left + 20, y), size, CREAM, bold=True, max_width=260)
-        draw_text(surface, option_value(getattr(options, name), name), (box.left + 290, y), size, BRASS, bold=True,
-                  max_width=110)
-        draw_text(surface, option_description(name, game_id), (box.left + 410, y), max(11, int(size * 0.9)), MUTED,
-                  max_width=box.right - box.left - 430)
+        x = box.left + 20
+        draw_text(surface, option_label(name, game_id), (x, y), size, CREAM, bold=True, max_width=name_w)
+        x += name_w + 12
+        draw_text(surface, option_value(getattr(options, name), name), (x, y), size, BRASS, bold=True,
+                  max_width=value_w)
+        x += value_w + 12
+        draw_text(surface, option_description(name, game_id), (x, y + 2), small, MUTED,
+                  max_width=box.right - 20 - x)
         y += row

@@ -18,7 +18,8 @@ from game.i18n import t
 from game.rules_markup import Cards, Span, parse_blocks
 from game.ui.app import App, Scene
 from game.ui.scenes.dialog import wrap_text
-from game.ui.widgets import BRASS, CREAM, FELT, FELT_DARK, MUTED, draw_panel, draw_text, render_text
+from game.ui.style import draw_cloth
+from game.ui.widgets import BRASS, CREAM, MUTED, draw_panel, draw_text, render_text
 
 
 class RulesScene(Scene):
@@ -158,8 +159,7 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.fill(FELT)
-        pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(8, w // 80))
+        draw_cloth(surface)  # the cached cloth (game.ui.style): one blit
         draw_text(surface, t("rules.title", game=i18n.game_name(self.game_id)), (w // 2, int(h * 0.03)),
                   max(26, h // 18), BRASS, bold=True, anchor="midtop", max_width=w - 40)
         view = self._view((w, h))

@@ -15,7 +15,8 @@ from game import i18n
 from game.i18n import t
 from game.settings import CARD_BACKS, DECK_STYLES, HAND_SORTINGS, LANGUAGES, UNTIL_CLICK, Settings
 from game.ui.app import App, Scene
-from game.ui.widgets import BRASS, CREAM, FELT, FELT_DARK, MUTED, Button, draw_panel, draw_text
+from game.ui.style import draw_cloth
+from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text
 
 #: (field, choices) in screen order; numbers are stepped through a short list of values.
 ROWS: tuple[tuple[str, tuple[Any, ...]], ...] = (
@@ -164,8 +165,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.fill(FELT)
-        pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(8, w // 80))
+        draw_cloth(surface)  # the cached cloth (game.ui.style): one blit
         draw_text(surface, t("settings.title"), (w // 2, int(h * 0.03)), max(28, h // 16), BRASS, bold=True,
                   anchor="midtop", max_width=w - 40)
         size = max(14, int(self.rows[0][1].height * 0.5)) if self.rows else 16

@@ -16,7 +16,8 @@ import pygame
 from game import i18n
 from game.i18n import t
 from game.ui.app import App, Scene
-from game.ui.widgets import BRASS, CREAM, FELT, FELT_DARK, MUTED, Button, draw_panel, draw_text
+from game.ui.style import draw_cloth
+from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text
 
 GAMES = ("schnapsen", "dreierschnapsen", "bauernschnapsen", "schwimmen")
 
@@ -133,8 +134,7 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.fill(FELT)
-        pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(8, w // 80))
+        draw_cloth(surface)  # the cached cloth (game.ui.style): one blit
         draw_text(surface, t("stats.title"), (w // 2, int(h * 0.03)), max(28, h // 16), BRASS, bold=True,
                   anchor="midtop", max_width=w - 40)
         for b in self.tabs:

@@ -28,16 +28,15 @@ from game.ui.app import App, Scene
 from game.ui.scenes import TABLE_HELPERS
 from game.ui.scenes.table_input import TableInput
 from game.ui.scenes.table_notice import draw_key_help, notice_spot
+from game.ui.style import draw_cloth, type_px
 from game.ui.table_protocol import TableHelper
 from game.ui.text import t
 from game.ui.widgets import (
-    FELT,
-    FELT_DARK,
     MUTED,
     Button,
     StatusLine,
     draw_text,
-    layout_row,
+    layout_rows,
 )
 
 log = logging.getLogger(__name__)
@@ -154,7 +153,8 @@ class TableScene(TableInput, Scene):
         y = geo.buttons_y if geo else h - 260
         bh = max(36, h // 18)
         if not self.helper.layout_buttons(self.buttons, geo, (w, h)):  # e.g. the bidding panel's grid
-            layout_row(self.buttons, w // 2, y, bh, max_width=w - 80)
+            room = geo.buttons_rect.width if geo is not None else w - 80
+            layout_rows(self.buttons, w // 2, y, bh, max_width=room)
         if geo is not None:
             st = geo.status_rect
             self.menu_button.rect = pygame.Rect(st.right - 100, st.top, 100, st.height)
@@ -309,8 +309,7 @@ class TableScene(TableInput, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.fill(FELT)
-        pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=max(6, w // 120))
+        draw_cloth(surface)  # the cached cloth (game.ui.style): one blit
         geo = self.presenter.geometry
         self.presenter.draw(surface)
         # While a refusal toast shows, it takes the place of the "your turn" line.
@@ -330,7 +329,7 @@ class TableScene(TableInput, Scene):
         inner = pygame.Rect(status.left + status.width // 5, status.top, status.width * 3 // 5, status.height)
         self.status.draw(surface, inner, toast_at=geo.toast_pos, notice_at=self._notice_pos(surface, inner))
         hl = geo.label[self.human_seat]
-        draw_key_help(surface, self.helper.help_text(), (hl.left, hl.top - 6), max(11, h // 66),
+        draw_key_help(surface, self.helper.help_text(), (hl.left, hl.top - 6), type_px("small", h),
                       max(hl.width, geo.hand_rect[self.human_seat].left - hl.left - 8))
         if self.tour is not None:  # the guide's tip, beside the player's cards, never over them
             self.tour.draw(self, surface)

@@ -55,7 +55,17 @@ def family_steps(p: Any, e: Any, obs: Any) -> list[Any] | None:
         steps = p.reveal()
         return [Call(p.restack), *steps]
     if isinstance(e, ev.MarriageShown):
-        return [Wait(0.3)] if e.seat != human else None
+        if e.seat == human:
+            return None  # the presenter lifts the human's pair
+        # A bot's marriage: both cards come out of its hand and lie face up before it (the
+        # sync keeps them there, zone meld<seat>, until one is played).
+        from game.cards import Rank, make
+
+        pair = [make(Rank.KING, e.suit), make(Rank.QUEEN, e.suit)]
+        for c in pair:
+            p.take(f"hand{e.seat}", c)
+        p.zones.setdefault(f"meld{e.seat}", []).extend(pair)
+        return [p.to_top(pair), p.moves([f"meld{e.seat}", f"hand{e.seat}"], FLY * 1.3), Wait(0.5)]
     if isinstance(e, (ev.Announced, ev.Declared)):
         return [Wait(0.05)]
     if isinstance(e, ev.CardPlayed) and e.card in p.zones.get("turned", []):

@@ -53,11 +53,13 @@ def draw_key_help(surface: pygame.Surface, text: str, bottomleft: tuple[int, int
     cards.  Returns the drawn line rectangles, bottom line first."""
     lines = [text]
     if render_text(text, size, MUTED).get_width() > max_width and " · " in text:
-        parts = text.split(" · ")
-        widths = [max(render_text(" · ".join(parts[:k]), size, MUTED).get_width(),
-                      render_text(" · ".join(parts[k:]), size, MUTED).get_width()) for k in range(1, len(parts))]
-        k = 1 + widths.index(min(widths))
-        lines = [" · ".join(parts[:k]), " · ".join(parts[k:])]
+        lines = _wrap_parts(text.split(" · "), size, max_width)
+        if len(lines) == 2:  # two lines: balance them (the shorter first line reads better)
+            parts = text.split(" · ")
+            widths = [max(render_text(" · ".join(parts[:k]), size, MUTED).get_width(),
+                          render_text(" · ".join(parts[k:]), size, MUTED).get_width()) for k in range(1, len(parts))]
+            k = 1 + widths.index(min(widths))
+            lines = [" · ".join(parts[:k]), " · ".join(parts[k:])]
     x, y = bottomleft
     rects = []
     for line in reversed(lines):
@@ -65,3 +67,17 @@ def draw_key_help(surface: pygame.Surface, text: str, bottomleft: tuple[int, int
         rects.append(r)
         y = r.top - 1
     return rects
+
+
+def _wrap_parts(parts: list[str], size: int, max_width: int) -> list[str]:
+    """Greedy lines of " · "-joined parts that fit ``max_width`` (at most four; the text size
+    stays on the type scale instead of shrinking to an unreadable size)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and render_text(lines[-1] + " · " + part, size, MUTED).get_width() <= max_width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    while len(lines) > 4:
+        lines[-2:] = [lines[-2] + " · " + lines[-1]]
+    return lines

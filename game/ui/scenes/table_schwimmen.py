@@ -32,6 +32,7 @@ from game.cards import Card
 from game.rules import events as ev
 from game.rules.base import Move
 from game.rules.schwimmen_values import TRIPLE_STRENGTH, pack
+from game.ui.motion import KNOCK_SECONDS, KnockMark
 from game.ui.presenter import DEAL_STEP, FLY
 from game.ui.scenes import table_schwimmen_draw as draw
 from game.ui.scenes.schwimmen_watch import Watch, watching
@@ -39,7 +40,7 @@ from game.ui.scenes.table_family_geometry import GameGeometry
 from game.ui.scenes.table_family_text import t
 from game.ui.table_protocol import TableHelperBase
 from game.ui.text import card_name, deck_style_of
-from game.ui.tween import Call, Parallel, Wait
+from game.ui.tween import Call, Parallel, Tween, Wait, linear
 from game.ui.widgets import Button
 
 SUITS = ("S", "H", "C", "D")
@@ -65,6 +66,7 @@ class SchwimmenTable(TableHelperBase):
         self.sel_hand: Card | None = None
         self.sel_middle: Card | None = None
         self.callouts: dict[int, str] = {}
+        self.knock: KnockMark | None = None
         self.sel_pass: list[Card] = []  # closed game: the two cards chosen to pass on
         self.show_rules = False
         self._deck = pack(scene.controller.options)
@@ -143,6 +145,9 @@ class SchwimmenTable(TableHelperBase):
             self.callouts[e.seat] = e.text
             if e.text in ("keep", "reject"):
                 return self._choose(p, e, obs)
+            if e.text == "knock":  # the knuckle raps beside the seat (game.ui.motion)
+                self.knock = KnockMark(e.seat)
+                return [Tween(self.knock, "t", 1.0, KNOCK_SECONDS, linear)]
             return [Wait(0.15)]
         if isinstance(e, ev.Swapped):
             hand = p.zones.setdefault(f"hand{e.seat}", [])
@@ -354,6 +359,13 @@ class SchwimmenTable(TableHelperBase):
 
     def draw_hud(self, surface: pygame.Surface, obs: Any, geo: Any, to_move: int | None) -> None:
         draw.draw_hud(self, surface, obs, geo, to_move)
+        if self.knock is not None and self.knock.showing:
+            from game.ui.motion import draw_knock
+
+            lab = geo.label[self.knock.seat]
+            at = (lab.centerx, lab.bottom + geo.ch // 2) if self.knock.seat != geo.human else \
+                (lab.centerx, lab.top - geo.ch // 3)
+            draw_knock(surface, self.knock, at, max(24, geo.cw // 2))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         draw.draw_banner(self, surface)

@@ -108,8 +108,9 @@ def _lives(surface: pygame.Surface, geo: Any, obs: Any, seat: int, size: int) ->
     if not obs.active[seat]:
         return
     if lives <= 0:
-        badge = fit_text(t("term.swimming"), max(11, int(size * 0.9)), r.width + 30, (20, 40, 90), bold=True)
-        box = badge.get_rect(center=r.center).inflate(10, 6)
+        badge = fit_text(t("term.swimming"), size, max(r.width + 60, size * 6), (20, 40, 90), bold=True)
+        box = badge.get_rect(center=r.center).inflate(14, 8)
+        box.clamp_ip(surface.get_rect().inflate(-12, -12))  # never cut by the window's edge
         pygame.draw.rect(surface, (120, 180, 230), box, border_radius=8)
         surface.blit(badge, badge.get_rect(center=box.center))
         return
