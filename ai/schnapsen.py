@@ -7,7 +7,8 @@
 - expert: every decision by search.  Once the opponent's hand is known (the stock exhausted, or
   a closed deal whose voids pin it down) it solves the rest exactly (``ai.schnapsen_solver``)
   and so plays perfectly; otherwise PIMC (``ai.pimc_search.pimc``) over deals sampled consistently
-  with the observation (``ai.schnapsen_determinize``), each scored by alpha-beta search.  The samples
+  with the observation (``ai.schnapsen_determinize``), each scored by alpha-beta search (two
+  tricks deep and a leaf estimate early on, to the end of the deal from four stock cards on).  The samples
   also read the opponent's last lead (a player shows its marriages and exchanges the trump jack
   when it can, so not doing so hints that it holds neither), and in a match each sampled outcome
   counts by what it does for the match (``ai.match_equity``), not by its game points alone.
@@ -34,11 +35,16 @@ from game.cards import SCHNAPSEN_POINTS, Rank
 from game.rules.base import Move
 
 #: PIMC samples by cards left in the stock (phase 1); tuned so a decision takes ~0.1-0.3 s.
-PHASE1_SAMPLES = {10: 30, 8: 30, 6: 30, 4: 40, 2: 24}
-#: phase-1 search depth in tricks by cards left in the stock (4: one trick, as two tricks would
-#: mean exact solves at every leaf, ~50 ms per sample)
-PHASE1_DEPTH = {10: 2, 8: 2, 6: 2, 4: 1, 2: 2}
-CLOSED_SAMPLES = 24
+PHASE1_SAMPLES = {10: 60, 8: 60, 6: 60, 4: 32, 2: 48}
+#: phase-1 search depth in tricks by cards left in the stock, above ``EXACT_STOCK``
+PHASE1_DEPTH = {10: 2, 8: 2, 6: 2}
+#: with this many stock cards or fewer each phase-1 sample is searched to the end of the deal in
+#: pure Python (exact, closing considered at every node): ~5 ms a sample at 4 cards (p95 ~25 ms),
+#: against ~40 ms (p95 ~200 ms) at 6, too slow for the time target without a compiled core
+EXACT_STOCK = 4
+CLOSED_SAMPLES = 48
+#: a depth beyond the phase-1 tricks of any deal: the search runs to the end
+EXACT_DEPTH = 99
 BUDGET_S = 0.8
 #: Game points a phase-1 close must win over the best other move.  Each sample solves the closed
 #: game with both hands known, but the closer will play it blind, so PIMC overrates closing.
@@ -134,7 +140,7 @@ class ExpertAgent:
     level = "expert"
 
     def __init__(self, seat: int = 0, budget_s: float | None = BUDGET_S, max_samples: int | None = None,
-                 exact_stock: int = 0) -> None:
+                 exact_stock: int = 0, exact_py_stock: int = EXACT_STOCK) -> None:
         self.seat = seat
         self.budget_s = budget_s
         #: a cap on PIMC samples (the soak test uses a few to run the same code at speed)
@@ -148,6 +154,8 @@ class ExpertAgent:
 
             self.exact_core = load_core()
         self.exact_stock = exact_stock
+        #: the same in pure Python (the app's expert): exact from this many stock cards on
+        self.exact_py_stock = exact_py_stock
 
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return self.explain(observation, legal_moves, rng)[0]
@@ -177,10 +185,15 @@ class ExpertAgent:
                 return {key: float(v) for key, v in phase2_values(w).items()}
         else:
             n = PHASE1_SAMPLES.get(k.stock_size, 20)
-            depth = PHASE1_DEPTH.get(k.stock_size, 1)
+            depth = PHASE1_DEPTH.get(k.stock_size, 2)
+            if k.stock_size <= self.exact_py_stock:
 
-            def evaluate(w: Any) -> dict[str, float]:
-                return world_values(w, depth)
+                def evaluate(w: Any) -> dict[str, float]:
+                    return world_values(w, EXACT_DEPTH, inner_close_min=0)
+            else:
+
+                def evaluate(w: Any) -> dict[str, float]:
+                    return world_values(w, depth)
 
             core = self.exact_core
             if core is not None and k.stock_size <= self.exact_stock:

@@ -196,8 +196,9 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
     }
 store:
     e->k1 = k1; e->k2 = k2; e->gen = GEN;
-    if (best == 3) { e->lo = 3; e->hi = 3; }
-    else if (best <= a0) { e->lo = -INF; e->hi = (int8_t)best; }
+    /* a fail-low 3 (the window opened at alpha >= 3) is only an upper bound, not the value */
+    if (best <= a0) { e->lo = -INF; e->hi = (int8_t)best; }
+    else if (best == 3) { e->lo = 3; e->hi = 3; }
     else if (best >= beta) { e->lo = (int8_t)best; e->hi = INF; }
     else { e->lo = (int8_t)best; e->hi = (int8_t)best; }
     return best;

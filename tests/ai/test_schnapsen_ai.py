@@ -241,3 +241,37 @@ def test_samples_follow_the_reading_of_the_lead():
         assert READ_TRUST >= 0.8 and with_pair <= 15
         return
     raise AssertionError("no suitable deal found")
+
+
+def test_expert_searches_its_samples_to_the_end_from_four_stock_cards():
+    """With ``EXACT_STOCK`` stock cards or fewer the app's expert (pure Python, no compiled
+    core) scores each PIMC sample by the exact search to the end of the deal; above it, by the
+    two-trick search with the leaf estimate."""
+    from ai.schnapsen import EXACT_STOCK, PHASE1_DEPTH
+    from ai.schnapsen_determinize import sample_world
+    from ai.schnapsen_search import world_values
+
+    assert EXACT_STOCK == 4 and ExpertAgent().exact_py_stock == EXACT_STOCK
+    rng = Random(31)
+    checked: dict[int, int] = {}
+    while sum(checked.values()) < 12:
+        s = R.new_round(2, rng.randrange(2), rng)
+        while not R.is_over(s) and s.stock and s.specials.closed_by < 0:
+            legal = R.legal_moves(s)
+            if len(s.stock) in (2, 4, 6) and len(legal) > 1 and checked.get(len(s.stock), 0) < 4:
+                seat = R.to_move(s)
+                obs = R.observe(s, seat)
+                gp, _eq, used, exact = ExpertAgent(seat, budget_s=None, max_samples=2).scored(obs, legal, Random(5))
+                k, srng = schnapsen_knowledge(obs), Random(5)
+                want = dict.fromkeys(gp, 0.0)
+                for _ in range(used):
+                    w = sample_world(k, srng)
+                    vals = (world_values(w, 99, inner_close_min=0) if len(s.stock) <= EXACT_STOCK
+                            else world_values(w, PHASE1_DEPTH[len(s.stock)]))
+                    for key in want:
+                        want[key] += vals[key] / used
+                assert not exact and used == 2
+                assert gp == want or all(abs(gp[x] - want[x]) < 1e-9 for x in want), (s, gp, want)
+                checked[len(s.stock)] = checked.get(len(s.stock), 0) + 1
+            s, _ = R.apply(s, rng.choice([m for m in legal if m.kind != "close"] or list(legal)))
+    assert set(checked) == {2, 4, 6}

@@ -11,7 +11,7 @@ import pytest
 
 from ai import sparring
 from ai.base import make_agent
-from ai.schnapsen_solver import world_from_state
+from ai.schnapsen_solver import Context, World, world_from_state
 from ai.sparring import SparringAgent, exact_values, load_core
 from game.rules.schnapsen import RULES as R
 
@@ -136,3 +136,16 @@ def test_expert_exact_solves_its_samples_to_the_end(core):
         assert gp == pytest.approx(want)
         checked += 1
     assert checked >= 10
+
+
+def test_c_core_keeps_a_fail_low_three_as_a_bound(core):
+    """A search that fails low at alpha = 3 returns 3 as an upper bound; the C core once stored
+    it as the exact value, and a later root move of the same deal read a won deal where the
+    true value was -1 (found in a sampled deal of a player-vs-player game, stock of six)."""
+    w = World(ctx=Context(trump=3, closed_by=-1, close_points=-1, close_tricks=-1, false_pagat=False,
+                          closed_pagat=False, claim_last=True, meld_first=True, close_two=True),
+              to_act=1, stage="lead", hands=(659480, 32931), led=-1, melded=-1, card_pts=(0, 10),
+              meld_pts=(0, 0), tricks=(0, 2), history=True, stock=(10, 6, 11, 18, 2, 16))
+    want = exact_values(w, None)
+    assert want["play AH"] == -1
+    assert exact_values(w, core) == want
