@@ -35,13 +35,15 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game import stats_db
+from game.rules import registry
+from game.rules.deal_result import FamilyDeal, SchnapsenDeal
 from game.stats_db import SCHEMA_VERSION  # noqa: F401  (re-exported)
 
 log = logging.getLogger(__name__)
@@ -347,19 +349,26 @@ def deal_from_controller(c: Any) -> dict[str, Any]:
     for round_seat, match_seat in enumerate(mapping):
         points[match_seat] = int(res.points[round_seat])
     rseat = mapping.index(human) if human in mapping else None
-    d = res.details or {}
+    d = res.details
+    spec = registry.spec(c.game_id)
     kw: dict[str, Any] = dict(
         game=c.game_id, levels=list(c.levels), seat=human, points=points, round_no=c.round_no,
         undo_used=bool(c.undo_used), rule=res.rule, reason=res.reason, match_seed=c.master_seed,
         match_uid=match_uid_of(c),
     )
-    if c.game_id == "bauernschnapsen":
-        kw["side_of"] = [i % 2 for i in range(c.players)]
-    if "contract" in d and rseat is not None:
-        kw["contract"] = d["contract"]
-        kw["declarer"] = d.get("declarer") == rseat
-        kw["made"] = d.get("made")
-    if rseat is not None:
+    if spec.teams:
+        kw["side_of"] = [spec.side_of(i) for i in range(c.players)]
+    if rseat is None:
+        return kw
+    if isinstance(d, FamilyDeal):
+        kw["contract"] = d.contract
+        kw["declarer"] = d.declarer == rseat
+        kw["made"] = d.made
+    kw["closes"] = kw["melds"] = 0
+    if isinstance(d, SchnapsenDeal):
+        kw["closes"] = int(d.closed_by == rseat)
+        kw["melds"] = sum(1 for _suit, seat in d.marriages if seat == rseat)
+    elif isinstance(d, Mapping):  # a hand-built result (tests) with the same figures as a mapping
         kw["closes"] = int(d.get("closed_by") == rseat)
         kw["melds"] = sum(1 for m in d.get("marriages", ()) if _meld_seat(m) == rseat)
     return kw

@@ -16,9 +16,10 @@ Glossary: Schneider = below 33; Schwarz = no trick; Bummerl = a lost match.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.rules.base import RoundResult
+from game.rules.deal_result import SchnapsenDeal
 from game.rules.options import SchnapsenOptions
 from game.rules.schnapsen_state import SCHNEIDER, WIN
 
@@ -82,30 +83,31 @@ def score_round(s: SchnapsenState) -> RoundResult:
     return RoundResult((gp[0], gp[1]), reason, f"2.6 row {row}", _details(s, row, winner, n))
 
 
-def _details(s: SchnapsenState, row: int, winner: int, gp: int) -> dict[str, Any]:
+def _details(s: SchnapsenState, row: int, winner: int, gp: int) -> SchnapsenDeal:
     sp = s.specials
     t = s.tally
     x = sp.declared_by
-    return {
-        "row": row,
-        "winner": winner,
-        "game_points": gp,
-        "card_points": t.card_points,
-        "scores": (s.score(0), s.score(1)),
-        "marriages": tuple((str(suit), seat) for suit, seat in sp.marriages),
-        "meld_points": sp.meld_points,
-        "credited_meld_points": tuple(sp.meld_points[i] if t.tricks[i] else 0 for i in (0, 1)),
-        "tricks": t.tricks,
-        "closed_by": sp.closed_by if sp.closed_by >= 0 else None,
-        "close_points": sp.close_points if sp.closed_by >= 0 else None,
-        "close_tricks": sp.close_tricks if sp.closed_by >= 0 else None,
-        "declared_by": x if x >= 0 else None,
-        "declared_score": s.score(x) if x >= 0 else None,
-        "correct": (s.score(x) >= WIN) if x >= 0 else None,
-        "last_trick_winner": s.last_winner() if len(t.history) and not s.hands[0] and not s.hands[1] else None,
-        "exchanged_by": sp.exchanged_by if sp.exchanged_by >= 0 else None,
-        "trump": str(s.setup.trump),
-    }
+    closed = sp.closed_by >= 0
+    return SchnapsenDeal(
+        row=row,
+        winner=winner,
+        game_points=gp,
+        card_points=t.card_points,
+        scores=(s.score(0), s.score(1)),
+        marriages=tuple((str(suit), seat) for suit, seat in sp.marriages),
+        meld_points=sp.meld_points,
+        credited_meld_points=(sp.meld_points[0] if t.tricks[0] else 0, sp.meld_points[1] if t.tricks[1] else 0),
+        tricks=t.tricks,
+        closed_by=sp.closed_by if closed else None,
+        close_points=sp.close_points if closed else None,
+        close_tricks=sp.close_tricks if closed else None,
+        declared_by=x if x >= 0 else None,
+        declared_score=s.score(x) if x >= 0 else None,
+        correct=(s.score(x) >= WIN) if x >= 0 else None,
+        last_trick_winner=s.last_winner() if len(t.history) and not s.hands[0] and not s.hands[1] else None,
+        exchanged_by=sp.exchanged_by if sp.exchanged_by >= 0 else None,
+        trump=str(s.setup.trump),
+    )
 
 
 def bummerl(loser_gp: int, options: SchnapsenOptions | None = None) -> int:

@@ -34,6 +34,7 @@ import pygame
 
 from game import i18n
 from game import settings as settings_mod
+from game.rules import registry
 from game.settings import Settings
 from game.ui.session_router import SceneRouter
 from game.ui.session_undo import HintsAndUndo
@@ -267,8 +268,7 @@ class Session(HintsAndUndo, SceneRouter):
             if me is None:  # the human sat this deal out (a Dreierschnapsen play-off): no verdict
                 name = None
             else:
-                pts = c.round_result.points
-                won = pts[me] == 0 if c.game_id == "schwimmen" else pts[me] > 0
+                won = registry.spec(c.game_id).deal_won(c.round_result.points, me)
                 name = "win" if won else "lose"
         elif any(type(e).__name__ == "TrickTaken" for e in c.pending_events[-3:]):
             name = "trick"

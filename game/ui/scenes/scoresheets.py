@@ -25,6 +25,8 @@ from typing import Any
 import pygame
 
 from game.i18n import tn
+from game.rules import registry
+from game.rules.deal_result import FamilyDeal, SchwimmenDeal
 from game.ui.app import App, Scene
 from game.ui.scenes.table_family_text import contract_name, t
 from game.ui.text import deck_style_of
@@ -164,25 +166,30 @@ class SheetScene(Scene, ABC):
 class FamilySummary(SheetScene):
     """Bauern-/Dreierschnapsen: the deal, then the 24-point sheet."""
 
+    def _deal(self) -> Any:
+        """The finished deal's figures: a FamilyDeal, or the SchnapsenDeal of a playoff deal."""
+        return self.controller.round_result.details if self.controller.round_result else None
+
     def _sides(self) -> list[str]:
-        if self.controller.players == 4:
+        if registry.spec(self.controller.game_id).teams:
             # side 0 is forehand's team (RULES.md roles P1+P3), which depends on the dealer
             me = self.controller.human_seat or 0
             mine = self.controller.view.side(me)
             return [t("team.yours") if mine == 0 else t("team.theirs"),
                     t("team.theirs") if mine == 0 else t("team.yours")]
-        d = (self.controller.round_result.details or {}) if self.controller.round_result else {}
-        return [self.name(d.get("declarer", 0)), _cap(t("side.defenders"))]
+        d = self._deal()
+        return [self.name(d.declarer if isinstance(d, FamilyDeal) else 0), _cap(t("side.defenders"))]
 
     def draw_summary(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         c = self.controller
         y = self.title(surface, rect, t("summary.title"), size)
-        d = (c.round_result.details or {}) if c.round_result else {}
-        mult = d.get("multiplier", 1)
-        decl = int(d.get("declarer", 0))
+        d = self._deal()
+        fam = d if isinstance(d, FamilyDeal) else None
+        mult = fam.multiplier if fam else 1
+        decl = fam.declarer if fam else 0
         you = self.table.human_seat if c.human_seat is not None else None
         # "Bettler by you", "Bettler von dir": the human in the dative, other players by name
-        head = t("sheet2.contract_line", contract=contract_name(d.get("contract")),
+        head = t("sheet2.contract_line", contract=contract_name(fam.contract if fam else None),
                  declarer=t("seat.you.dat") if decl == you else self.name(decl), mult=mult)
         draw_text(surface, head, (rect.left + 30, y), size, CREAM, bold=True, max_width=rect.width - 60)
         y = self.sentence(surface, rect, y + int(size * 1.6), size)
@@ -194,7 +201,7 @@ class FamilySummary(SheetScene):
         rows = [("summary.points", "card_points"), ("summary.score", "scores"), ("summary.tricks", "tricks")]
         for key, field in rows:
             draw_text(surface, t(key), (rect.left + 30, y), size, MUTED, max_width=int(rect.width * 0.4))
-            for i, v in enumerate(d.get(field, ("", ""))[:2]):
+            for i, v in enumerate(getattr(d, field, ("", ""))[:2]):  # a playoff's SchnapsenDeal has them too
                 draw_text(surface, str(v), (cols[i], y), size, CREAM, anchor="midtop")
             y += int(size * 1.45)
         y += 8
@@ -237,10 +244,10 @@ class FamilySummary(SheetScene):
         bottom = rect.bottom - max(36, surface.get_height() // 18) - 70
         step = int(size * 1.45)
         for rec in list(m.history)[-max(1, (bottom - y) // step):]:
-            d = rec.details or {}
-            made = d.get("made")
-            cells = [str(rec.round_no + 1), contract_name(d.get("contract")) if d.get("contract") else "Schnapsen",
-                     str(d.get("multiplier", 1)), self.name(d["declarer"]) if "declarer" in d else "–"]
+            fam = rec.details if isinstance(rec.details, FamilyDeal) else None  # else a playoff deal
+            made = fam.made if fam else None
+            cells = [str(rec.round_no + 1), contract_name(fam.contract) if fam else "Schnapsen",
+                     str(fam.multiplier if fam else 1), self.name(fam.declarer) if fam else "–"]
             for xi, cell in zip(x, cells, strict=True):
                 draw_text(surface, cell, (xi, y), size, CREAM if made is not False else RED, max_width=200)
             for s in range(min(n, len(rec.scores_after))):
@@ -358,9 +365,10 @@ class SchwimmenSummary(SheetScene):
         c = self.controller
         y = self.title(surface, rect, t("summary.title"), size)
         y = self.sentence(surface, rect, y, size)
-        d = (c.round_result.details or {}) if c.round_result else {}
-        losers = set(d.get("losers", ()))
-        hands, values = d.get("hands", ()), d.get("values", ())
+        d = c.round_result.details if c.round_result else None
+        deal = d if isinstance(d, SchwimmenDeal) else None
+        losers = set(deal.losers if deal else ())
+        hands, values = (deal.hands, deal.values) if deal else ((), ())
         bottom = self._watch_line(surface, rect, size)
         step = min(int(size * 1.6), (bottom - y) // max(1, c.players))
         for s in range(c.players):
