@@ -206,7 +206,8 @@ class Stats:
         could not be written yet (kept and written with the next result).
         """
         sides = list(side_of) if side_of is not None else list(range(len(points)))
-        if game == "schwimmen":
+        spec = registry.GAMES.get(game)
+        if spec is not None and spec.lives:
             lives = int(points[seat])
             result, gp = ("lost" if lives else "won"), 0
         else:

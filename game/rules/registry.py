@@ -39,6 +39,8 @@ class GameSpec:
     lives: bool = False
     #: fixed partnerships: seats 0+2 against 1+3 share one score
     teams: bool = False
+    #: deals are contracts with a declarer (bidding, Kontra): results carry a ``FamilyDeal``
+    contracts: bool = False
     #: the deal is told how many game points each seat still needs (Schnapsen's 2.6 ``match_needs``)
     deal_needs_match: bool = False
     #: the option ``deal_rotation`` may let the loser of a deal deal next
@@ -59,6 +61,11 @@ class GameSpec:
     knock_at_cut: bool = False
     #: the finished deal can be replayed for the "Could I have won?" analysis
     hindsight: bool = False
+
+    @property
+    def stats_kind(self) -> str:
+        """Which rows the statistics show: "lives", "contracts" or "tricks" (Schnapsen's closes)."""
+        return "lives" if self.lives else "contracts" if self.contracts else "tricks"
 
     def same_side(self, a: int, b: int) -> bool:
         """Whether seats ``a`` and ``b`` score together."""
@@ -87,10 +94,12 @@ GAMES: dict[str, GameSpec] = {
     ),
     "dreierschnapsen": GameSpec(
         "dreierschnapsen", "Dreierschnapsen", "game.rules.dreierschnapsen", 3, 3,
-        playoff_game="schnapsen", retour_shared_lead=True, bummerl_lowest_option=True, knock_at_cut=True,
+        contracts=True, playoff_game="schnapsen", retour_shared_lead=True, bummerl_lowest_option=True,
+        knock_at_cut=True,
     ),
     "bauernschnapsen": GameSpec(
-        "bauernschnapsen", "Bauernschnapsen", "game.rules.bauernschnapsen", 4, 4, teams=True, knock_at_cut=True,
+        "bauernschnapsen", "Bauernschnapsen", "game.rules.bauernschnapsen", 4, 4, teams=True, contracts=True,
+        knock_at_cut=True,
     ),
     "schwimmen": GameSpec(
         "schwimmen", "Schwimmen (31)", "game.rules.schwimmen", 2, 9,
