@@ -48,13 +48,12 @@ class Outcome:
 
 
 def a_seats(game: str, players: int, a_seat: int) -> frozenset[int]:
-    if game == "bauernschnapsen":
-        return frozenset({a_seat % 2, a_seat % 2 + 2})
-    return frozenset({a_seat})
+    spec = registry.spec(game)
+    return frozenset(s for s in range(players) if spec.same_side(s, a_seat))
 
 
 def _sides(game: str, players: int) -> int:
-    return 2 if game == "bauernschnapsen" else players
+    return 2 if registry.spec(game).teams else players
 
 
 def play_round(rules: Any, state: Any, agents: dict[int, Any], seat_of: Sequence[int], mine: frozenset[int],
@@ -80,12 +79,12 @@ def play_round(rules: Any, state: Any, agents: dict[int, Any], seat_of: Sequence
 
 def _score(game: str, points: Sequence[int], mine: frozenset[int], players: int) -> tuple[float, float]:
     """(win 1 / tie 0.5 / loss 0, A's game points minus the other sides' mean) for one deal."""
-    if game == "schwimmen":
+    if registry.spec(game).lives:
         a_lost = max(points[s] for s in mine)
         return (0.0 if a_lost else 1.0), -float(a_lost) + sum(points[s] for s in range(players) if s not in mine) / max(1, players - len(mine))
     a = sum(points[s] for s in mine) / len(mine)
     others: list[float] = [float(points[s]) for s in range(players) if s not in mine]
-    if game == "bauernschnapsen":
+    if registry.spec(game).teams:
         others = [sum(others) / len(others)]
     best_other = max(others)
     win = 1.0 if a > best_other else 0.5 if a == best_other else 0.0

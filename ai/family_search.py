@@ -30,6 +30,7 @@ from game.cards import Card, Suit
 from game.rules import family_play as fp
 from game.rules.base import Move
 from game.rules.contracts import BY_ID, CONTRACTS, Holding, holds
+from game.rules.deal_result import FamilyDeal
 from game.rules.family_state import (
     BAUERN_SHAPE,
     DREIER_SHAPE,
@@ -155,7 +156,7 @@ def bid_chance(obs: Any, cid: str, rng: Random, samples: int) -> float:
             hands[me] = tuple(c for c in eight if c not in discard)
         s = sim_state(obs.game_id, obs.dealer, tuple(hands), trump, obs.turned, cid, me, discard)
         end = playout(s)
-        if end.result is not None and end.result.details.get("made"):
+        if end.result is not None and isinstance(end.result.details, FamilyDeal) and end.result.details.made:
             made += 1
     return made / max(samples, 1)
 

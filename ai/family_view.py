@@ -18,6 +18,7 @@ from random import Random
 from typing import Any
 
 from game.cards import SCHNAPSEN_POINTS, SUITS, Card, Rank, Suit, deck20
+from game.rules import registry
 from game.rules.contracts import BY_ID, Contract
 from game.rules.family_state import (
     BAUERN_SHAPE,
@@ -134,7 +135,7 @@ def view_of(obs: Any) -> View:
             known[q] = tuple(obs.shown[q])
     if obs.turned is not None and obs.forehand != obs.seat and obs.turned not in played:
         known[obs.forehand] = tuple(set(known[obs.forehand]) | {obs.turned})
-    teams = obs.game_id == "bauernschnapsen"
+    teams = registry.spec(obs.game_id).teams
     scores, stricks = side_scores(obs.tricks, obs.melds, teams, obs.forehand, obs.declarer)
     mine = set(obs.hand)
     gone = mine | played | set(obs.discard) | {c for ks in known for c in ks}

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.cards import Card, deck20
+from game.rules.schnapsen_scoring import declared, undeclared
 
 DECK: tuple[Card, ...] = deck20()
 #: id(card) -> index into DECK (canonical card instances only, see game.rules.schnapsen_state).
@@ -77,25 +78,18 @@ class Context:
 
 
 def declare_value(ctx: Context, x: int, score_x: int, score_y: int, tricks_y: int) -> int:
-    """Game points for seat ``x`` declaring 66 now, from x's point of view (2.6 rows 1-4)."""
-    cb = ctx.closed_by
-    if score_x >= 66:
-        if cb < 0:
-            return 3 if tricks_y == 0 else 2 if score_y < 33 else 1
-        if cb == x:
-            return 3 if ctx.close_tricks == 0 else 2 if ctx.close_points < 33 else 1
-        return 3 if ctx.close_tricks == 0 else 2
-    yt = ctx.close_tricks if cb == x else tricks_y
-    return -3 if ctx.false_pagat and yt == 0 else -2
+    """Game points for seat ``x`` declaring 66 now, from x's point of view (2.6 rows 1-4; the
+    rules' own scoring, ``game.rules.schnapsen_scoring.declared``)."""
+    _row, n, x_scores = declared(x, ctx.closed_by, score_x, score_y, tricks_y, ctx.close_points,
+                                 ctx.close_tricks, ctx.false_pagat)
+    return n if x_scores else -n
 
 
 def pass_value(ctx: Context, w: int) -> int:
-    """All tricks played, no declaration, from the last-trick winner ``w``'s view (rows 5, 6)."""
-    cb = ctx.closed_by
-    if cb < 0:
-        return 1
-    n = 3 if ctx.closed_pagat and ctx.close_tricks == 0 else 2
-    return n if w != cb else -n
+    """All tricks played, no declaration, from the last-trick winner ``w``'s view (rows 5, 6;
+    ``game.rules.schnapsen_scoring.undeclared``)."""
+    _row, winner, n = undeclared(ctx.closed_by, w, ctx.close_tricks, ctx.closed_pagat)
+    return n if winner == w else -n
 
 
 class Phase2Solver:

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.i18n import contract_name, has, t, tn
+from game.rules import registry
+from game.rules.deal_result import FamilyDeal, SchwimmenDeal
 
 _KONTRA = {2: "kontra.kontra", 4: "kontra.rekontra", 8: "kontra.subkontra"}
 
@@ -68,36 +70,36 @@ def cap(text: str) -> str:
 def describe_result(game_id: str, result: Any, names: Sequence[str], you: int | None = None) -> str:
     """The localised reason of a finished deal; the English ``result.reason`` if unknown.
     ``you`` is the human's round seat (None in a demo), so the sentence says "you lose"."""
+    d = result.details
     try:
-        if game_id in ("bauernschnapsen", "dreierschnapsen") and "contract" in result.details:
-            return _family(game_id, result.rule, result.details, names, you)
-        if game_id == "schwimmen" and "losers" in result.details:
-            return _schwimmen(result.rule, result.details, names, you)
+        if isinstance(d, FamilyDeal):
+            return _family(registry.spec(game_id).teams, result.rule, d, names, you)
+        if isinstance(d, SchwimmenDeal):
+            return _schwimmen(result.rule, d, names, you)
     except (KeyError, IndexError, TypeError, ValueError):
         pass  # details of an unexpected shape: the English sentence is still correct
     return str(result.reason)
 
 
-def _side_seats(game_id: str, side: int, declarer: int, n: int, dealer: int = 3) -> tuple[int, ...] | None:
-    """The seats of a side; None for Dreierschnapsen's defenders (named as "the defenders")."""
-    if game_id == "bauernschnapsen":
+def _side_seats(teams: bool, side: int, declarer: int, n: int, dealer: int = 3) -> tuple[int, ...] | None:
+    """The seats of a side; None for the defenders of a solo declarer (named as "the defenders")."""
+    if teams:
         # side 0 is forehand's team (P1 + P3), i.e. the seats one and three places after the dealer
         return tuple(s for s in range(n) if (s - dealer - 1) % 2 == side)
     return (declarer,) if side == 0 else None
 
 
-def _family(game_id: str, rule: str, d: dict[str, Any], names: Sequence[str], you: int | None) -> str:
-    declarer = int(d["declarer"])
-    dealer = int(d.get("dealer", 3))
-    win_side = int(d["winner_side"])
-    ending = d.get("ending")
+def _family(teams: bool, rule: str, d: FamilyDeal, names: Sequence[str], you: int | None) -> str:
+    declarer = d.declarer
+    win_side = d.winner_side
+    ending = d.ending
 
     def side(x: int, case: str) -> str:
-        seats = _side_seats(game_id, x, declarer, len(names), dealer)
+        seats = _side_seats(teams, x, declarer, len(names), d.dealer)
         return t(f"side.defenders.{case}") if seats is None else name_list(seats, names, you, case)
 
-    if d["contract"] == "normal":
-        scores = d["scores"]
+    if d.contract == "normal":
+        scores = d.scores
         if ending == "declared":
             # the declaring side wins when the claim was right (rule "B16 correct"), else loses
             right = rule != "B16 false"
@@ -107,11 +109,11 @@ def _family(game_id: str, rule: str, d: dict[str, Any], names: Sequence[str], yo
         else:
             text = t("reason.family.last_trick", side=side(win_side, "acc"))
     else:
-        key = "reason.family.made" if d.get("made") else "reason.family.failed"
-        text = cap(t(subject_variant(key, (declarer,), you), contract=contract_name(d["contract"]),
+        key = "reason.family.made" if d.made else "reason.family.failed"
+        text = cap(t(subject_variant(key, (declarer,), you), contract=contract_name(d.contract),
                      name=names[declarer]))
-    mult = int(d.get("multiplier", 1))
-    amount = int(d.get("amount", d.get("gp", 0)))
+    mult = d.multiplier
+    amount = d.amount
     if mult in _KONTRA:
         award = tn("reason.family.award_kontra", amount, kontra=t(_KONTRA[mult]), side=side(win_side, "acc"))
     else:
@@ -119,18 +121,18 @@ def _family(game_id: str, rule: str, d: dict[str, Any], names: Sequence[str], yo
     return t("reason.join", a=text, b=award)
 
 
-def _schwimmen(rule: str, d: dict[str, Any], names: Sequence[str], you: int | None) -> str:
-    losers = tuple(d["losers"])
-    revealers = tuple(d.get("revealers", ()))
+def _schwimmen(rule: str, d: SchwimmenDeal, names: Sequence[str], you: int | None) -> str:
+    losers = d.losers
+    revealers = d.revealers
     if rule == "W8 Feuer":
         return cap(t("reason.schwimmen.feuer", names=name_list(revealers, names, you, "dat")))
     if rule == "W16 thirtyOneAllOthersLose":
         return cap(t("reason.schwimmen.31_all", names=name_list(revealers, names, you, "dat")))
-    ended = d.get("ended_by")
+    ended = d.ended_by
     if ended == "31":
         opening = t("reason.schwimmen.opening.31", names=name_list(revealers, names, you, "dat"))
-    elif ended == "knock" and d.get("knocker") is not None:
-        k = int(d["knocker"])
+    elif ended == "knock" and d.knocker is not None:
+        k = d.knocker
         opening = t(subject_variant("reason.schwimmen.opening.knock", (k,), you), name=names[k])
     elif ended == "shoves":
         opening = t("reason.schwimmen.opening.shoves")
@@ -143,9 +145,9 @@ def _schwimmen(rule: str, d: dict[str, Any], names: Sequence[str], you: int | No
         return t(subject_variant("reason.schwimmen.twenty", losers, you), opening=opening,
                  names=name_list(losers, names, you))
     if rule == "W16 knockerLosesTies":
-        key = "reason.schwimmen.knocker_ties.you" if d.get("knocker") == you else "reason.schwimmen.knocker_ties"
+        key = "reason.schwimmen.knocker_ties.you" if d.knocker == you else "reason.schwimmen.knocker_ties"
         return t(key, opening=opening)
-    value = d["values"][losers[0]]
+    value = d.values[losers[0]]
     value = t("value.feuer") if value == "Feuer" else value
     base = "reason.schwimmen.lowest_one" if len(losers) == 1 else "reason.schwimmen.lowest_tie"
     return t(subject_variant(base, losers, you), opening=opening, names=name_list(losers, names, you), value=value)

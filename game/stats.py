@@ -9,7 +9,7 @@ has at hand when a deal ends (``game.controller.MatchController``):
   (points indexed by *round* seat; Schwimmen: lives lost);
 - ``c.match``: ``scores``, ``winners``, ``bummerl``, ``history`` (and ``is_over``).
 
-:func:`deal_from_controller` and :func:`match_from_controller` turn that into the plain values
+:func:`deal_from_controller` and :func:`match_from_controller` (in ``game.stats_record``) turn that into the plain values
 of :meth:`Stats.record_deal` / :meth:`Stats.record_match`.  Call the first once per finished
 deal (when ``c.round_over`` becomes true), the second once when ``c.match_over`` becomes true.
 
@@ -42,7 +42,9 @@ from pathlib import Path
 from typing import Any
 
 from game import stats_db
+from game.rules import registry
 from game.stats_db import SCHEMA_VERSION  # noqa: F401  (re-exported)
+from game.stats_record import deal_from_controller, match_from_controller, match_uid_of  # noqa: F401  (re-exported)
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +206,8 @@ class Stats:
         could not be written yet (kept and written with the next result).
         """
         sides = list(side_of) if side_of is not None else list(range(len(points)))
-        if game == "schwimmen":
+        spec = registry.GAMES.get(game)
+        if spec is not None and spec.lives:
             lives = int(points[seat])
             result, gp = ("lost" if lives else "won"), 0
         else:
@@ -327,77 +330,3 @@ class Stats:
                     conn.execute(f"DELETE FROM {table}")
 
         self._write(delete)
-
-
-# --- adapters for game.controller.MatchController ----------------------------------------------
-
-
-def deal_from_controller(c: Any) -> dict[str, Any]:
-    """Keyword arguments for :meth:`Stats.record_deal` from a controller whose round is over.
-
-    The perspective seat is the human's (or seat 0 when bots play alone).  Round seats are
-    mapped to match seats so a Dreierschnapsen playoff deal is filed correctly.
-    """
-    res = c.round_result
-    if res is None:
-        raise ValueError("the round is not over")
-    human = c.human_seat if c.human_seat is not None else 0
-    mapping = _round_seats(c, len(res.points))
-    points = [0] * c.players
-    for round_seat, match_seat in enumerate(mapping):
-        points[match_seat] = int(res.points[round_seat])
-    rseat = mapping.index(human) if human in mapping else None
-    d = res.details or {}
-    kw: dict[str, Any] = dict(
-        game=c.game_id, levels=list(c.levels), seat=human, points=points, round_no=c.round_no,
-        undo_used=bool(c.undo_used), rule=res.rule, reason=res.reason, match_seed=c.master_seed,
-        match_uid=match_uid_of(c),
-    )
-    if c.game_id == "bauernschnapsen":
-        kw["side_of"] = [i % 2 for i in range(c.players)]
-    if "contract" in d and rseat is not None:
-        kw["contract"] = d["contract"]
-        kw["declarer"] = d.get("declarer") == rseat
-        kw["made"] = d.get("made")
-    if rseat is not None:
-        kw["closes"] = int(d.get("closed_by") == rseat)
-        kw["melds"] = sum(1 for m in d.get("marriages", ()) if _meld_seat(m) == rseat)
-    return kw
-
-
-def _round_seats(c: Any, n: int) -> list[int]:
-    """Match seat of each round seat of the round just finished.  Not ``c.match_seat``: once a
-    round is booked the match may already have entered (or left) a Dreierschnapsen playoff."""
-    if n == c.players:
-        return list(range(n))
-    # a 2-player playoff deal: the two seats tied on the top score (game.rules.match keeps
-    # their scores unchanged and picks the first two tied seats in seat order)
-    scores = list(c.match.scores)
-    best = max(scores)
-    return [i for i, sc in enumerate(scores) if sc == best][:n]
-
-
-def _meld_seat(meld: Any) -> int | None:
-    # Schnapsen details: (suit, seat); the family games keep (seat, suit, points) in their state.
-    if isinstance(meld, tuple | list) and len(meld) >= 2:
-        return meld[1] if isinstance(meld[1], int) else (meld[0] if isinstance(meld[0], int) else None)
-    return None
-
-
-def match_from_controller(c: Any) -> dict[str, Any]:
-    """Keyword arguments for :meth:`Stats.record_match` from a controller whose match is over."""
-    m = c.match
-    human = c.human_seat if c.human_seat is not None else 0
-    scores: Any = getattr(m, "scores", None) or getattr(m, "lives", ())
-    return dict(
-        game=c.game_id, levels=list(c.levels), seat=human, scores=list(scores), winners=list(m.winners),
-        bummerl=list(getattr(m, "bummerl", ()) or ()), deals=len(getattr(m, "history", ())),
-        undo_used=bool(c.undo_used), match_seed=c.master_seed, match_uid=match_uid_of(c),
-    )
-
-
-def match_uid_of(c: Any) -> str:
-    """The controller's stable match id (``game.persistence.match_id_of``; saved with the match)."""
-    from game.persistence import match_id_of
-
-    return match_id_of(c)

@@ -539,13 +539,15 @@ def test_results_are_conjugated_for_you_and_for_a_named_player(lang, you_lose, o
     from types import SimpleNamespace
 
     from game.i18n_results import describe_result
+    from game.rules.deal_result import SchwimmenDeal
 
     i18n.set_language(lang)
     try:
         names = [i18n.t("seat.you"), f"{i18n.t('seat.bot')} 2", f"{i18n.t('seat.bot')} 3"]
 
         def res(losers):
-            d = {"losers": losers, "values": ("9", "9", "25"), "ended_by": "knock", "knocker": 2, "revealers": ()}
+            d = SchwimmenDeal(hands=("", "", ""), values=("9", "9", "25"), keys=(None, None, None), knocker=2,
+                              ended_by="knock", revealers=(), losers=losers)
             return SimpleNamespace(rule="W10", details=d, reason="")
 
         assert you_lose in describe_result("schwimmen", res((0,)), names, you=0)

@@ -26,6 +26,7 @@ from ai.arena import wilson
 from ai.base import make_agent
 from game.rules import registry
 from game.rules.contracts import IDS
+from game.rules.deal_result import FamilyDeal
 
 
 def tested_seats(game: str, players: int, i: int, others: str | None) -> set[int]:
@@ -59,11 +60,10 @@ def play_deal(task: tuple[str, int, str, int, int, str | None]) -> tuple[list[fl
         s, _ = rules.apply(s, m)
         k += 1
     res = rules.result(s)
-    if game == "schwimmen":
+    d = res.details
+    if not isinstance(d, FamilyDeal) or d.declarer not in mine:  # Schwimmen has no contract
         return times, None, False
-    if res.details["declarer"] not in mine:
-        return times, None, False
-    return times, res.details["contract"], bool(res.details["made"])
+    return times, d.contract, d.made
 
 
 def pct(xs: list[float], q: float) -> float:

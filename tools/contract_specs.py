@@ -179,10 +179,5 @@ def schwimmen_spec(players: int, options: SchwimmenOptions | None = None) -> Gam
 
 def spec_for(game_id: str, players: int) -> GameSpec:
     """The contract spec of ``game_id`` at ``players`` seats."""
-    if game_id == "schnapsen":
-        return SCHNAPSEN_SPEC
-    if game_id == "bauernschnapsen":
-        return BAUERN_SPEC
-    if game_id == "dreierschnapsen":
-        return DREIER_SPEC
-    return schwimmen_spec(players)
+    fixed = {"schnapsen": SCHNAPSEN_SPEC, "bauernschnapsen": BAUERN_SPEC, "dreierschnapsen": DREIER_SPEC}
+    return fixed.get(game_id) or schwimmen_spec(players)

@@ -7,12 +7,13 @@ raises :class:`IllegalMove` with a reason a player can read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Generic, Protocol, TypeVar
 
 from game.cards import Card, format_cards, parse_cards
+from game.rules.deal_result import DealDetails
 
 Seat = int
 """Seats are numbered clockwise from 0."""
@@ -84,13 +85,15 @@ class RoundResult:
 
     ``points[seat]`` are the game points the seat won (Schwimmen: lives the seat lost).
     ``reason`` is one sentence; ``rule`` names the rule that applied (e.g. ``"2.6 row 1"``);
-    ``details`` carries game-specific figures (card points, melds, contract, multiplier).
+    ``details`` carries the game's typed figures (card points, melds, contract, multiplier): a
+    :mod:`game.rules.deal_result` dataclass (``SchnapsenDeal``, ``FamilyDeal``, ``SchwimmenDeal``);
+    a hand-built result may leave it empty.
     """
 
     points: tuple[int, ...]
     reason: str
     rule: str = ""
-    details: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    details: DealDetails | Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
 S = TypeVar("S")

@@ -15,6 +15,7 @@ from typing import Any
 from game.cards import SCHNAPSEN_POINTS, Card
 from game.rules.base import RoundResult
 from game.rules.contracts import BY_ID, Goal
+from game.rules.deal_result import FamilyDeal
 from game.rules.events import RoundOver
 from game.rules.family_state import FamilyState, Phase, evolve
 
@@ -70,13 +71,6 @@ def finish(s: FamilyState, why: str) -> tuple[FamilyState, tuple[Any, ...]]:
     "last_trick", "made" or "failed"."""
     row = BY_ID[s.contract or ""]
     mult = s.multiplier
-    details: dict[str, Any] = {
-        "contract": row.id, "declarer": s.declarer, "dealer": s.dealer, "multiplier": mult, "ending": why,
-        "card_points": tuple(side_card_points(s, x) for x in (0, 1)),
-        "scores": tuple(side_score(s, x) for x in (0, 1)),
-        "tricks": tuple(side_tricks(s, x) for x in (0, 1)),
-        "discard_points": sum(_pts(c) for c in s.discard),
-    }
     if row.goal is Goal.NORMAL:
         win_side, gp, text, rule = _normal(s, why)
     else:
@@ -88,7 +82,14 @@ def finish(s: FamilyState, why: str) -> tuple[FamilyState, tuple[Any, ...]]:
         rule = "B8/B17"
     amount = gp * mult
     points = tuple(amount if s.side(q) == win_side else 0 for q in range(s.shape.players))
-    details.update(made=(win_side == s.side(s.declarer)), gp=gp, amount=amount, winner_side=win_side)
+    details = FamilyDeal(
+        contract=row.id, declarer=s.declarer, dealer=s.dealer, multiplier=mult, ending=why,
+        card_points=(side_card_points(s, 0), side_card_points(s, 1)),
+        scores=(side_score(s, 0), side_score(s, 1)),
+        tricks=(side_tricks(s, 0), side_tricks(s, 1)),
+        discard_points=sum(_pts(c) for c in s.discard),
+        made=(win_side == s.side(s.declarer)), gp=gp, amount=amount, winner_side=win_side,
+    )
     reason = f"{text}{_MULT_WORD[mult]}: {amount} GP to {side_name(s, win_side)}."
     res = RoundResult(points, reason, rule, details)
     return evolve(s, phase=Phase.OVER, turn=-1, result=res), (RoundOver(res),)

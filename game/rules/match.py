@@ -11,8 +11,10 @@ Point games (RULES.md 2.7, 3.9, 4.5 D13):
   (``tie_break = schnapsenPlayoff``) or share the win.  Every non-winner gets Bummerl (or only
   the lowest, ``bummerl_to``).
 
-Schwimmen's match (lives, swimming, elimination) lives in ``schwimmen_match``; the functions here
-dispatch to it so callers use one API: ``new_match``, ``round_rules``, ``start_round``,
+Which of these a game uses its spec says (``game.rules.registry.GameSpec``: partnerships, the
+playoff, the loser dealing, which Schneider option); no function here tests a game id.
+Schwimmen's match (lives, swimming, elimination) lives in ``schwimmen_match`` (the spec's
+``match_module``); the functions here dispatch to it so callers use one API: ``new_match``, ``round_rules``, ``start_round``,
 ``finish_round``, ``seat_map``.
 
 Glossary: Bummerl = a lost match; Schneider = losing with 0 game points.
@@ -21,11 +23,13 @@ Glossary: Bummerl = a lost match; Schneider = losing with 0 game points.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.rules import registry
 from game.rules.base import RoundResult
+from game.rules.deal_result import DealDetails
 from game.rules.options import defaults
 from game.rules.seeds import derive_rng
 
@@ -43,7 +47,7 @@ class RoundRecord:
     reason: str
     rule: str = ""
     playoff: bool = False
-    details: dict[str, Any] = field(default_factory=dict, compare=False)
+    details: DealDetails | Mapping[str, Any] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,16 +76,19 @@ class MatchState:
         return int(self.options.match_target)
 
 
-def _schwimmen() -> Any:
-    return importlib.import_module("game.rules.schwimmen_match")
+def _own_match(game_id: str) -> Any:
+    """The game's own match module (Schwimmen's lives), or None for the points match here."""
+    name = registry.spec(game_id).match_module
+    return importlib.import_module(name) if name else None
 
 
 def new_match(game_id: str, players: int, options: Any = None, master_seed: int = 0, first_dealer: int = 0) -> Any:
-    info = registry.GAMES[game_id]
+    info = registry.spec(game_id)
     if not info.min_players <= players <= info.max_players:
         raise ValueError(f"{info.name} is played by {info.min_players}-{info.max_players} players, not {players}")
-    if game_id == "schwimmen":
-        return _schwimmen().new_match(players, options, master_seed, first_dealer)
+    own = _own_match(game_id)
+    if own is not None:
+        return own.new_match(players, options, master_seed, first_dealer)
     options = options if options is not None else defaults(game_id)
     zeros = (0,) * players
     return MatchState(
@@ -91,9 +98,17 @@ def new_match(game_id: str, players: int, options: Any = None, master_seed: int 
 
 
 def round_rules(m: Any) -> Any:
-    if m.game_id == "schwimmen":
-        return _schwimmen().round_rules(m)
-    return registry.get("schnapsen" if m.playoff else m.game_id)
+    own = _own_match(m.game_id)
+    if own is not None:
+        return own.round_rules(m)
+    return registry.get(_playoff_game(m) if m.playoff else m.game_id)
+
+
+def _playoff_game(m: MatchState) -> str:
+    game = registry.spec(m.game_id).playoff_game
+    if game is None:
+        raise ValueError(f"{m.game_id} has no playoff")
+    return game
 
 
 def seat_map(m: Any) -> tuple[int, ...]:
@@ -105,12 +120,13 @@ def seat_map(m: Any) -> tuple[int, ...]:
 
 def start_round(m: Any) -> Any:
     """The state of the next round, dealt with the round's own derived rng."""
-    if m.game_id == "schwimmen":
-        return _schwimmen().start_round(m)
+    own = _own_match(m.game_id)
+    if own is not None:
+        return own.start_round(m)
     rng = derive_rng(m.master_seed, "round", m.round_no)
     if m.playoff:  # one deal decides: either seat needs a single game point
-        return registry.get("schnapsen").new_round(2, m.round_no % 2, rng, match_needs=(1, 1))
-    if m.game_id == "schnapsen":
+        return registry.get(_playoff_game(m)).new_round(2, m.round_no % 2, rng, match_needs=(1, 1))
+    if registry.spec(m.game_id).deal_needs_match:
         needs = (max(1, m.target - m.scores[0]), max(1, m.target - m.scores[1]))
         return round_rules(m).new_round(m.players, m.dealer, rng, m.options, match_needs=needs)
     return round_rules(m).new_round(m.players, m.dealer, rng, m.options)
@@ -118,8 +134,9 @@ def start_round(m: Any) -> Any:
 
 def finish_round(m: Any, result: RoundResult) -> Any:
     """Book a finished round: add game points, rotate the dealer, detect the end of the match."""
-    if m.game_id == "schwimmen":
-        return _schwimmen().finish_round(m, result)
+    own = _own_match(m.game_id)
+    if own is not None:
+        return own.finish_round(m, result)
     if m.is_over:
         raise ValueError("the match is already over")
     if m.playoff:
@@ -136,7 +153,7 @@ def finish_round(m: Any, result: RoundResult) -> Any:
         return m
     best = max(scores[i] for i in reached)
     top = [i for i in reached if scores[i] == best]
-    if m.game_id == "dreierschnapsen" and len(top) > 1:
+    if registry.spec(m.game_id).playoff_game is not None and len(top) > 1:
         if m.options.tie_break == "schnapsenPlayoff":
             return replace(m, playoff=(top[0], top[1]))
         return _conclude(m, tuple(top))
@@ -162,19 +179,17 @@ def _leads_23_0(m: MatchState, scores: tuple[int, ...], i: int) -> bool:
     if scores[i] < RETOUR_LEAD:
         return False
     others = [scores[j] for j in range(m.players) if not _same_side(m, i, j)]
-    if m.game_id == "dreierschnapsen":
+    if registry.spec(m.game_id).retour_shared_lead:
         return 0 in others and all(o == 0 or o >= RETOUR_LEAD for o in others)
     return all(o == 0 for o in others)
 
 
 def _same_side(m: MatchState, i: int, j: int) -> bool:
-    if m.game_id == "bauernschnapsen":
-        return i % 2 == j % 2
-    return i == j
+    return registry.spec(m.game_id).same_side(i, j)
 
 
 def _next_dealer(m: MatchState, result: RoundResult) -> int:
-    if m.game_id == "schnapsen" and m.options.deal_rotation == "loserDeals":
+    if registry.spec(m.game_id).loser_may_deal and m.options.deal_rotation == "loserDeals":
         scorers = [i for i, p in enumerate(result.points) if p > 0]
         if len(scorers) == 1:
             return 1 - scorers[0]
@@ -185,14 +200,15 @@ def bummerl_for(m: MatchState, seat: int, winners: tuple[int, ...]) -> int:
     """How many Bummerl ``seat`` receives when ``winners`` won the match."""
     if seat in winners:
         return 0
-    if m.game_id == "dreierschnapsen" and m.options.bummerl_to == "lowestOnly":
+    spec = registry.spec(m.game_id)
+    if spec.bummerl_lowest_option and m.options.bummerl_to == "lowestOnly":
         losers = [i for i in range(m.players) if i not in winners]
         if m.scores[seat] != min(m.scores[i] for i in losers):
             return 0
     retour = getattr(m.options, "retourschneider", False)
     if retour and m.led_23_0[seat]:
         return 4
-    schneider = m.options.schneider_bummerl if m.game_id == "schnapsen" else m.options.schneider_double
+    schneider = getattr(m.options, spec.schneider_option)
     return 2 if schneider and m.scores[seat] == 0 else 1
 
 

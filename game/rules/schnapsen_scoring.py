@@ -16,9 +16,10 @@ Glossary: Schneider = below 33; Schwarz = no trick; Bummerl = a lost match.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.rules.base import RoundResult
+from game.rules.deal_result import SchnapsenDeal
 from game.rules.options import SchnapsenOptions
 from game.rules.schnapsen_state import SCHNEIDER, WIN
 
@@ -26,12 +27,44 @@ if TYPE_CHECKING:
     from game.rules.schnapsen_state import SchnapsenState
 
 
-def _tier(tricks: int, points: int) -> tuple[int, str]:
+def tier(tricks: int, points: int) -> int:
+    """Game points for a correct declaration against a side with ``tricks`` and ``points``
+    (rows 1 and 2): 3 without a trick (Schwarz), 2 below 33 (Schneider), else 1."""
+    return 3 if tricks == 0 else 2 if points < SCHNEIDER else 1
+
+
+def declared(x: int, closer: int, x_score: int, y_score: int, y_tricks: int, close_points: int,
+             close_tricks: int, false_pagat: bool) -> tuple[int, int, bool]:
+    """Rows 1-4 for seat ``x`` declaring with ``x_score``: (row, game points, whether x scores them).
+
+    ``closer`` is the seat that closed (-1: nobody); ``close_points``/``close_tricks`` the
+    non-closer's figures at the closing; ``false_pagat`` the option ``false_claim_penalty = pagat``.
+    The one implementation of these rows: the rules' result and the AI's solver both call it."""
+    if x_score >= WIN:
+        if closer < 0:
+            return 1, tier(y_tricks, y_score), True
+        if closer == x:
+            return 2, tier(close_tricks, close_points), True
+        return 3, 3 if close_tricks == 0 else 2, True
+    yt = close_tricks if closer == x else y_tricks
+    return 4, 3 if false_pagat and yt == 0 else 2, False
+
+
+def undeclared(closer: int, last_winner: int, close_tricks: int, closed_pagat: bool) -> tuple[int, int, int]:
+    """Rows 5 and 6, all tricks played without a declaration: (row, seat that scores, game points).
+
+    ``closed_pagat`` is the option ``closed_no_claim_penalty = pagat``."""
+    if closer >= 0:
+        return 5, 1 - closer, 3 if closed_pagat and close_tricks == 0 else 2
+    return 6, last_winner, 1
+
+
+def _tier_words(tricks: int, points: int) -> str:
     if tricks == 0:
-        return 3, "had taken no trick"
+        return "had taken no trick"
     if points < SCHNEIDER:
-        return 2, f"had only {points} points (below {SCHNEIDER})"
-    return 1, f"had {points} points"
+        return f"had only {points} points (below {SCHNEIDER})"
+    return f"had {points} points"
 
 
 def score_round(s: SchnapsenState) -> RoundResult:
@@ -44,37 +77,26 @@ def score_round(s: SchnapsenState) -> RoundResult:
     if x >= 0:
         y = 1 - x
         score = s.score(x)
-        if score >= WIN:
-            if closer < 0:
-                row = 1
-                n, why = _tier(s.tally.tricks[y], s.score(y))
-                reason = f"seat {x} declared {score} correctly; seat {y} {why}"
-            elif closer == x:
-                row = 2
-                n, why = _tier(sp.close_tricks, sp.close_points)
-                reason = f"seat {x} closed and declared {score} correctly; at the closing seat {y} {why}"
-            else:
-                row = 3
-                n = 3 if sp.close_tricks == 0 else 2
-                why = "had no trick" if n == 3 else "had a trick"
-                reason = f"seat {x} declared {score} correctly after seat {y} closed; seat {x} {why} at the closing"
-            winner = x
+        row, n, x_scores = declared(x, closer, score, s.score(y), s.tally.tricks[y], sp.close_points,
+                                    sp.close_tricks, opts.false_claim_penalty == "pagat")
+        winner = x if x_scores else y
+        if row == 1:
+            reason = f"seat {x} declared {score} correctly; seat {y} {_tier_words(s.tally.tricks[y], s.score(y))}"
+        elif row == 2:
+            why = _tier_words(sp.close_tricks, sp.close_points)
+            reason = f"seat {x} closed and declared {score} correctly; at the closing seat {y} {why}"
+        elif row == 3:
+            why = "had no trick" if n == 3 else "had a trick"
+            reason = f"seat {x} declared {score} correctly after seat {y} closed; seat {x} {why} at the closing"
         else:
-            row = 4
-            winner = y
-            y_tricks = sp.close_tricks if closer == x else s.tally.tricks[y]
-            n = 3 if opts.false_claim_penalty == "pagat" and y_tricks == 0 else 2
             reason = f"seat {x} declared with only {score} (below {WIN}): a false declaration"
-    elif closer >= 0:
-        row = 5
-        winner = 1 - closer
-        n = 3 if opts.closed_no_claim_penalty == "pagat" and sp.close_tricks == 0 else 2
-        reason = f"seat {closer} closed the stock and nobody declared 66"
     else:
-        row = 6
-        winner = s.last_winner()
-        n = 1
-        reason = f"all tricks were played without a declaration; seat {winner} won the last trick"
+        row, winner, n = undeclared(closer, s.last_winner(), sp.close_tricks,
+                                    opts.closed_no_claim_penalty == "pagat")
+        if row == 5:
+            reason = f"seat {closer} closed the stock and nobody declared 66"
+        else:
+            reason = f"all tricks were played without a declaration; seat {winner} won the last trick"
     gp[winner] = n
     plural = "s" if n != 1 else ""
     reason = f"{reason}: {n} game point{plural} to seat {winner} (2.6 row {row})."
@@ -82,30 +104,31 @@ def score_round(s: SchnapsenState) -> RoundResult:
     return RoundResult((gp[0], gp[1]), reason, f"2.6 row {row}", _details(s, row, winner, n))
 
 
-def _details(s: SchnapsenState, row: int, winner: int, gp: int) -> dict[str, Any]:
+def _details(s: SchnapsenState, row: int, winner: int, gp: int) -> SchnapsenDeal:
     sp = s.specials
     t = s.tally
     x = sp.declared_by
-    return {
-        "row": row,
-        "winner": winner,
-        "game_points": gp,
-        "card_points": t.card_points,
-        "scores": (s.score(0), s.score(1)),
-        "marriages": tuple((str(suit), seat) for suit, seat in sp.marriages),
-        "meld_points": sp.meld_points,
-        "credited_meld_points": tuple(sp.meld_points[i] if t.tricks[i] else 0 for i in (0, 1)),
-        "tricks": t.tricks,
-        "closed_by": sp.closed_by if sp.closed_by >= 0 else None,
-        "close_points": sp.close_points if sp.closed_by >= 0 else None,
-        "close_tricks": sp.close_tricks if sp.closed_by >= 0 else None,
-        "declared_by": x if x >= 0 else None,
-        "declared_score": s.score(x) if x >= 0 else None,
-        "correct": (s.score(x) >= WIN) if x >= 0 else None,
-        "last_trick_winner": s.last_winner() if len(t.history) and not s.hands[0] and not s.hands[1] else None,
-        "exchanged_by": sp.exchanged_by if sp.exchanged_by >= 0 else None,
-        "trump": str(s.setup.trump),
-    }
+    closed = sp.closed_by >= 0
+    return SchnapsenDeal(
+        row=row,
+        winner=winner,
+        game_points=gp,
+        card_points=t.card_points,
+        scores=(s.score(0), s.score(1)),
+        marriages=tuple((str(suit), seat) for suit, seat in sp.marriages),
+        meld_points=sp.meld_points,
+        credited_meld_points=(sp.meld_points[0] if t.tricks[0] else 0, sp.meld_points[1] if t.tricks[1] else 0),
+        tricks=t.tricks,
+        closed_by=sp.closed_by if closed else None,
+        close_points=sp.close_points if closed else None,
+        close_tricks=sp.close_tricks if closed else None,
+        declared_by=x if x >= 0 else None,
+        declared_score=s.score(x) if x >= 0 else None,
+        correct=(s.score(x) >= WIN) if x >= 0 else None,
+        last_trick_winner=s.last_winner() if len(t.history) and not s.hands[0] and not s.hands[1] else None,
+        exchanged_by=sp.exchanged_by if sp.exchanged_by >= 0 else None,
+        trump=str(s.setup.trump),
+    )
 
 
 def bummerl(loser_gp: int, options: SchnapsenOptions | None = None) -> int:

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from game.cards import NORMAL_ORDER, SCHNAPSEN_POINTS, SUITS, Card, Rank, Suit, deck20, make
 from game.rules.base import Move
 from game.rules.options import SchnapsenOptions
+from game.rules.tricks import legal_follow
 
 
 class Phase(IntEnum):
@@ -220,17 +221,8 @@ def follow_cards(s: SchnapsenState, hand: tuple[Card, ...]) -> Sequence[Card]:
     """The cards of ``hand`` that may answer the led card (S5 in phase 1, S8/C6 in phase 2)."""
     if s.specials.closed_by < 0 and s.stock:
         return hand  # S5: no duty to follow in phase 1
-    # S8 / C6 with one card on the table: that card is always the one to beat.
-    led = s.trick[0]
-    led_suit = SI[id(led)]
-    same = [c for c in hand if SI[id(c)] == led_suit]
-    if same:
-        strength = STR[id(led)]
-        higher = [c for c in same if STR[id(c)] > strength]
-        return higher or same
-    trump_i = s.setup.trump_i
-    trumps = [c for c in hand if SI[id(c)] == trump_i]
-    return trumps or hand
+    # S8 / C6: the strict rule every Schnapsen-family game shares (one card on the table)
+    return legal_follow(hand, s.trick, s.setup.trump)
 
 
 def known_to_opponent(s: SchnapsenState, seat: int) -> tuple[Card, ...]:

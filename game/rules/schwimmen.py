@@ -39,6 +39,7 @@ from typing import Any
 from game.cards import Card
 from game.rules.base import Move, RoundResult, Seat, check_legal
 from game.rules.base import parse_move as _parse_move
+from game.rules.deal_result import SchwimmenDeal
 from game.rules.events import Announced, HandRevealed, MiddleReplaced, RoundOver, Swapped
 from game.rules.options import SchwimmenOptions
 from game.rules.schwimmen_showdown import losers_of
@@ -413,15 +414,15 @@ def _result(s: SchwimmenState) -> RoundResult:
     values: dict[Seat, HandValue] = {seat: hand_value(s.hands[seat], s.options) for seat in s.order}
     losers, reason, rule = losers_of(s.order, values, s.ended_by, s.revealers, s.knocker, s.options)
     points = tuple(1 if seat in losers else 0 for seat in range(s.players))
-    details = {
-        "hands": tuple(" ".join(str(c) for c in s.hands[i]) if s.active[i] else "" for i in range(s.players)),
-        "values": tuple(values[i].label if i in values else "" for i in range(s.players)),
-        "keys": tuple(values.get(i) for i in range(s.players)),
-        "knocker": s.knocker,
-        "ended_by": s.ended_by,
-        "revealers": s.revealers,
-        "losers": tuple(sorted(losers)),
-    }
+    details = SchwimmenDeal(
+        hands=tuple(" ".join(str(c) for c in s.hands[i]) if s.active[i] else "" for i in range(s.players)),
+        values=tuple(values[i].label if i in values else "" for i in range(s.players)),
+        keys=tuple(values.get(i) for i in range(s.players)),
+        knocker=s.knocker,
+        ended_by=s.ended_by,
+        revealers=s.revealers,
+        losers=tuple(sorted(losers)),
+    )
     return RoundResult(points, reason, rule, details)
 
 

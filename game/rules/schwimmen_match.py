@@ -1,6 +1,6 @@
 """A Schwimmen match: lives, swimming, elimination, the winner (RULES.md W13-W15, A-W7, A-W8).
 
-``game.rules.match`` dispatches here for ``game_id == "schwimmen"``: ``new_match``,
+``game.rules.match`` dispatches here (Schwimmen's ``GameSpec.match_module``): ``new_match``,
 ``start_round``, ``finish_round``, ``round_rules``.  ``lives[seat]`` are the lives left
 (0 = swimming, still playing); a swimming seat that loses again goes under and is ``out``.
 When one result would put every remaining seat out, nobody goes out, no life changes and the
@@ -13,10 +13,12 @@ Glossary: schwimmen / Kuhreiter = playing on with no lives left; untergehen = go
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.rules.base import RoundResult
+from game.rules.deal_result import DealDetails
 from game.rules.options import SchwimmenOptions
 from game.rules.schwimmen import RULES, SchwimmenRules, SchwimmenState
 from game.rules.seeds import derive_rng
@@ -34,7 +36,7 @@ class LivesRow:
     reason: str
     eliminated: tuple[int, ...] = ()
     replayed: bool = False
-    details: dict[str, Any] = field(default_factory=dict, compare=False)
+    details: DealDetails | Mapping[str, Any] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.rules import registry
 from game.ui.text import t
 
 
@@ -16,7 +17,8 @@ def score_text(c: Any) -> str:
     """The match score from the human's side, in the player's language."""
     me = c.human_seat if c.human_seat is not None else 0
     match = c.match
-    if c.game_id == "schwimmen":
+    spec = registry.spec(c.game_id)
+    if spec.lives:
         lives = getattr(match, "lives", ())
         left = sum(1 for alive in getattr(match, "active", ()) if alive)
         return t("match.score.lives", left=left, n=c.players, lives=lives[me] if me < len(lives) else 0)
@@ -25,8 +27,8 @@ def score_text(c: Any) -> str:
         return ""
     if c.players == 2:
         return t("match.score.two", you=scores[me], them=scores[1 - me])
-    if c.game_id == "bauernschnapsen":
-        return t("match.score.teams", us=scores[me], them=scores[(me + 1) % 4])
+    if spec.teams:
+        return t("match.score.teams", us=scores[me], them=scores[(me + 1) % c.players])
     others = " : ".join(str(scores[(me + k) % c.players]) for k in range(1, c.players))
     return t("match.score.many", you=scores[me], others=others)
 

@@ -18,7 +18,10 @@ both in the player's language).  A user folder that could not be written
 
 Rooms: the screens, the menu's extra row and the global keys are in
 :mod:`game.ui.session_router` (``SceneRouter``), hint and undo in :mod:`game.ui.session_undo`
-(``HintsAndUndo``); both are bases of :class:`Session`.
+(``HintsAndUndo``), saving, resuming and the statistics in :mod:`game.ui.session_store`
+(``MatchStore``), the settings in :mod:`game.ui.session_settings` (``SettingsApplier``); all are
+bases of :class:`Session`, which keeps the start, attaching to a table's controller (the bots'
+pause, the after-move bookkeeping), the sounds and the recovery after an error.
 
 Glossary: Bummerl = a lost match; zudrehen = close the stock (a "close" in the statistics).
 """
@@ -30,18 +33,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pygame
-
 from game import i18n
 from game import settings as settings_mod
-from game.settings import Settings
+from game.rules import registry
 from game.ui.session_router import SceneRouter
+from game.ui.session_settings import UNTIL_CLICK_SECONDS, SettingsApplier
+from game.ui.session_store import MatchStore, save_failed_text
 from game.ui.session_undo import HintsAndUndo
 
 log = logging.getLogger(__name__)
 
-#: A "until click" trick pause is a wait this long; a click or Space skips it.
-UNTIL_CLICK_SECONDS = 3600.0
+__all__ = ["Session", "install", "open_menu", "save_failed_text", "UNTIL_CLICK_SECONDS"]
 #: Move kinds and the sound each makes.
 _MOVE_SOUNDS = {"play": "card", "exchange": "card", "swap": "card", "swapall": "card", "discard": "card",
                 "close": "close", "meld": "meld", "knock": "knock", "shove": "card"}
@@ -51,7 +53,7 @@ def _folder(value: Any, default: Callable[[], Path]) -> Path:
     return Path(value) if value is not None else default()
 
 
-class Session(HintsAndUndo, SceneRouter):
+class Session(HintsAndUndo, SceneRouter, MatchStore, SettingsApplier):
     def __init__(self, app: Any, *, config_folder: Path | None = None, data_folder: Path | None = None,
                  state_folder: Path | None = None, cli_lang: str | None = None, record: bool = True,
                  save_matches: bool = True) -> None:
@@ -113,85 +115,6 @@ class Session(HintsAndUndo, SceneRouter):
         """The menu's notices in the current language ("" when there are none)."""
         return "\n".join(i18n.t(key, **params) for key, params in self.notices)
 
-    # --- settings ----------------------------------------------------------------------------
-
-    @property
-    def language(self) -> str:
-        return i18n.current_language()
-
-    def change(self, **changes: Any) -> Settings:
-        """Change some settings, save them and apply them at once (the settings screen)."""
-        self.apply(self.settings.with_(**changes))
-        return self.settings
-
-    def apply(self, new: Settings, save: bool = True, first: bool = False) -> None:
-        old = self.settings
-        self.settings = new
-        cfg = self.app.config
-        lang = i18n.resolve_language(self.cli_lang if first else None, new.language)
-        if first or lang != i18n.current_language() or new.german_terms != i18n.german_terms():
-            i18n.set_language(lang, new.german_terms)
-            from game.ui import text
-
-            text.set_language(lang)
-            cfg.lang = lang
-            self._relabel()
-        if not cfg.smoke_deals:  # smoke runs keep their instant speed and no pauses
-            cfg.speed = new.animation_speed
-            cfg.bot_pause = new.bot_pause
-        cfg.deck_style = new.deck_style
-        cfg.show_points = new.show_own_points
-        self.sounds.configure(enabled=new.sound and not cfg.smoke_deals, volume=new.volume)
-        if new.fullscreen != bool(getattr(self.app, "fullscreen", False)) and not first:
-            self.app.toggle_fullscreen()
-        elif first and new.fullscreen and not cfg.smoke_deals and cfg.persist:
-            self.app.toggle_fullscreen()
-        table = self.table()
-        if table is not None:
-            self._apply_to_table(table, changed=(old != new) or first)
-        if save:
-            settings_mod.save(new, self.settings_path)
-            # The app keeps the same file for the window size: keep its copy in step.
-            app_settings = getattr(self.app, "settings", None)
-            if isinstance(app_settings, dict):
-                app_settings.clear()
-                app_settings.update(settings_mod.to_dict(new))
-
-    def _relabel(self) -> None:
-        """After a language change: every scene rebuilds its cached labels."""
-        try:
-            pygame.display.set_caption(i18n.t("app.title"))
-        except pygame.error:
-            pass
-        for scene in list(getattr(self.app, "scenes", [])):
-            scene.relabel()
-
-    def _apply_to_table(self, table: Any, changed: bool = True) -> None:
-        s = self.settings
-        p = table.presenter
-        if p is not None:
-            if not self.app.config.smoke_deals:
-                p.anim.speed = s.animation_speed
-            p.trick_pause = UNTIL_CLICK_SECONDS if s.trick_pause == settings_mod.UNTIL_CLICK else s.trick_pause
-            art = p.art
-            if art.style != s.deck_style or art.back != s.card_back:
-                art.style = s.deck_style
-                art.back = s.card_back
-                art.cache.clear()
-        table.show_points = s.show_own_points
-        table.highlight_legal = s.highlight_legal
-        table.hand_sorting = s.hand_sorting
-        c = table.controller
-        if c is not None and not self.app.config.smoke_deals:
-            c.bot_pause = s.bot_pause
-            watch = getattr(table.helper, "watch", None)  # Schwimmen, the player out: the watching pace
-            if watch is not None:
-                watch.apply(table)
-        if changed and p is not None and c is not None:
-            # re-sort the hand and re-place the cards for the new settings
-            table._refresh()
-            p.sync(table._obs)
-
     # --- the table and its controller --------------------------------------------------------
 
     def table(self) -> Any:
@@ -233,25 +156,6 @@ class Session(HintsAndUndo, SceneRouter):
         self._save(c)
         self.sounds.play("shuffle")
 
-    def _save(self, c: Any) -> None:
-        if self.save_matches and c.human_seat is not None and not self.app.config.smoke_deals:
-            self._tell_save_failure(self.slot.write(c))
-
-    def _tell_save_failure(self, saved: bool) -> None:
-        """A save that failed during play (disk full, folder gone read-only) is said once at the
-        table, without stopping the game; once a save works again, a new failure is said again.
-        A locked slot (a bad file kept at start) was explained by the start-up dialog."""
-        error = self.slot.error
-        if saved or error is None:
-            self._save_failing = False
-            return
-        if self._save_failing:
-            return
-        self._save_failing = True
-        table = self.table()
-        if table is not None:
-            table.status.notify(save_failed_text(error))
-
     def _on_change(self, c: Any) -> None:
         # each on its own: a save that fails must not keep the deal from the statistics
         for step in (self._save, self._sound, self._record):
@@ -270,53 +174,12 @@ class Session(HintsAndUndo, SceneRouter):
             if me is None:  # the human sat this deal out (a Dreierschnapsen play-off): no verdict
                 name = None
             else:
-                pts = c.round_result.points
-                won = pts[me] == 0 if c.game_id == "schwimmen" else pts[me] > 0
+                won = registry.spec(c.game_id).deal_won(c.round_result.points, me)
                 name = "win" if won else "lose"
         elif any(type(e).__name__ == "TrickTaken" for e in c.pending_events[-3:]):
             name = "trick"
         if name:
             self.sounds.play(name)
-
-    @property
-    def stats(self) -> Any:
-        if self._stats is None:
-            from game.stats import FILE_NAME, Stats
-
-            self._stats = Stats(self.data_folder / FILE_NAME)
-        return self._stats
-
-    def _record(self, c: Any) -> None:
-        if not self.record or not c.round_over:
-            return
-        from game.stats import deal_from_controller, match_from_controller, match_uid_of
-
-        # keyed by the match's stable id, never id(c): Python reuses a finished controller's
-        # address; the database's unique key makes a second recording harmless anyway
-        match_id = match_uid_of(c)
-        key = (match_id, c.round_no)
-        if key not in self._recorded:
-            self._recorded.add(key)
-            self.stats.record_deal(**deal_from_controller(c))
-        if c.match_over and match_id not in self._matches_recorded:
-            self._matches_recorded.add(match_id)
-            self.stats.record_match(**match_from_controller(c))
-        self._tell_stats_waiting()
-
-    def _tell_stats_waiting(self) -> None:
-        """A result the statistics could not take (a full disk, a locked database) is said once
-        at the table: it is kept and written with the next one that can be, but not if the app
-        ends first.  Said again after the statistics caught up and fell behind once more."""
-        waiting = self.stats.waiting
-        if not waiting:
-            self._stats_told = False
-            return
-        if getattr(self, "_stats_told", False) or self.stats.problem is not None:
-            return  # already said (or said at start: the statistics are busy or read-only)
-        self._stats_told = True
-        table = self.table()
-        if table is not None:
-            table.status.notify(i18n.t("notice.stats_waiting"))
 
     # --- an unexpected error ------------------------------------------------------------------
 
@@ -351,58 +214,6 @@ class Session(HintsAndUndo, SceneRouter):
         if not self.last_crash:
             return None
         return i18n.t("crash.before", time=self.last_crash["time"], log=self.last_crash["log"] or self.log_path())
-
-    # --- save and resume ---------------------------------------------------------------------
-
-    def check_save(self) -> str | None:
-        """At start: replay the save file if there is one.  Returns the problem message when
-        the file was bad (it has been moved aside), else None."""
-        cfg = self.app.config
-        c, problem = self.slot.resume(bot_pause=cfg.bot_pause, use_processes=cfg.use_processes)
-        if problem:
-            log.warning("%s", problem)
-            return self.bad_save_text()
-        self.resumable = c
-        return None
-
-    def bad_save_text(self) -> str | None:
-        """Why the save file could not be resumed and where it is now, in the current language."""
-        bad = self.slot.bad
-        if bad is None:
-            return None
-        reason = i18n.t(bad.key, **bad.params)
-        if bad.moved_to is None:
-            return i18n.t("save.bad.body_kept", reason=reason)
-        return i18n.t("save.bad.body", reason=reason, path=bad.moved_to.name)
-
-    def resume(self) -> bool:
-        """Open the table with the saved match, exactly as it was."""
-        c = self.resumable
-        if c is None:
-            return False
-        from game.controller import HUMAN
-        from game.ui.scenes.table import TableScene
-
-        level = next((lv for lv in c.levels if lv != HUMAN), "player")
-        self.app.config.game_id = c.game_id
-        self.app.config.level = level
-        self.app.replace(TableScene(self.app, c.game_id, level, controller=c))
-        return True
-
-def save_failed_text(error: OSError) -> str:
-    """Why the match could not be saved, in the player's language (the OS's own message is
-    English, so the common causes are named by their error number)."""
-    import errno
-
-    code = error.errno
-    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        why = "notice.save_failed.full"
-    elif code in (errno.EACCES, errno.EPERM, errno.EROFS):
-        why = "notice.save_failed.read_only"
-    else:
-        why = "notice.save_failed.other"
-    return i18n.t("notice.save_failed", why=i18n.t(why))
-
 
 def open_menu(app: Any, problem: str | None = None) -> Any:
     """The start screen: the menu, and above it the dialog about a bad save file if any."""

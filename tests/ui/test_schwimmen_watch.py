@@ -14,7 +14,7 @@ from game.controller import MatchController
 from game.rules.base import Move
 from game.ui.app import App, AppConfig
 from game.ui.scenes.schwimmen_watch import DEAL_PAUSE, FastForward, watching
-from game.ui.scenes.scoresheets import SchwimmenSummary
+from game.ui.scenes.scoresheets_schwimmen import SchwimmenSummary
 from game.ui.scenes.table import TableScene
 
 DT = 1 / 60

@@ -107,7 +107,7 @@ def test_keep_swap_drag_knock_and_reveal():
             assert sorted(zone, key=str) == sorted(ctrl.state.hands[seat], key=str)
             assert scene.presenter.face_up(f"hand{seat}")
         frames(app, 200)
-        from game.ui.scenes.scoresheets import SchwimmenSummary
+        from game.ui.scenes.scoresheets_schwimmen import SchwimmenSummary
 
         assert isinstance(app.scene, SchwimmenSummary)
         app.draw(app.screen)

@@ -7,6 +7,8 @@ all-games issue adds theirs.
 
 from __future__ import annotations
 
+from game.rules import registry
+
 TABLE_HELPERS: dict[str, str] = {
     "schnapsen": "game.ui.scenes.table_schnapsen",
     "bauernschnapsen": "game.ui.scenes.table_family",
@@ -14,7 +16,8 @@ TABLE_HELPERS: dict[str, str] = {
     "schwimmen": "game.ui.scenes.table_schwimmen",
 }
 
-GAME_ORDER: tuple[str, ...] = ("schnapsen", "dreierschnapsen", "bauernschnapsen", "schwimmen")
+#: The menu's order of the games: the registry's.
+GAME_ORDER: tuple[str, ...] = tuple(registry.GAMES)
 LEVEL_ORDER: tuple[str, ...] = ("beginner", "player", "expert")
 
 

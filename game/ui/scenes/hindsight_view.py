@@ -21,6 +21,7 @@ import pygame
 from ai import hindsight
 from game import i18n
 from game.i18n import tn
+from game.rules import registry
 from game.rules.base import Move
 from game.rules.schnapsen import parse_move
 from game.ui.app import App, Scene
@@ -36,7 +37,7 @@ def round_start(controller: Any) -> tuple[Any, list[str]] | None:
     from game.rules import match as matches
 
     before = getattr(controller, "_match_before_result", None)  # kept by the controller for undo
-    if controller.game_id != "schnapsen" or before is None or controller.round_result is None:
+    if not registry.spec(controller.game_id).hindsight or before is None or controller.round_result is None:
         return None
     start = matches.start_round(before)
     moves = [m for r, _seat, m in controller.move_log if r == controller.round_no]

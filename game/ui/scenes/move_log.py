@@ -21,14 +21,12 @@ import pygame
 
 from game.cards import Card, Suit
 from game.i18n import tn
+from game.rules import registry
 from game.rules.base import Move, parse_move
 from game.ui.text import deck_style_of, t
 from game.ui.widgets import BRASS, CREAM, MUTED, draw_panel, draw_text
 
 KEY = pygame.K_TAB
-#: Moves whose cards only their own seat sees (others learn how many, not which).
-PRIVATE = {"discard", "pass2"}
-FAMILY = {"bauernschnapsen", "dreierschnapsen"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +48,7 @@ def is_open(table: Any) -> bool:
 def _private(move: Move, seat: int, human: int | None, game_id: str) -> bool:
     if seat == human:
         return False
-    return move.kind in PRIVATE or (game_id == "schwimmen" and move.kind == "knock" and bool(move.cards))
+    return registry.spec(game_id).hides_cards(move)
 
 
 def describe(move: Move, game_id: str, style: str, hidden: bool) -> str:
@@ -58,7 +56,7 @@ def describe(move: Move, game_id: str, style: str, hidden: bool) -> str:
     from game import i18n
 
     kind = move.kind
-    if kind == "knock" and game_id in FAMILY:
+    if kind == "knock" and registry.spec(game_id).knock_at_cut:
         label = t("move.knock_cut")
     elif kind == "turn" and move.arg:
         return t("move.turn_n", n=move.arg)

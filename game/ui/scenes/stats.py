@@ -15,33 +15,36 @@ import pygame
 
 from game import i18n
 from game.i18n import t
+from game.rules import registry
 from game.ui.app import App, Scene
 from game.ui.style import draw_cloth
 from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text
 
-GAMES = ("schnapsen", "dreierschnapsen", "bauernschnapsen", "schwimmen")
+#: The tabs, in the registry's order.
+GAMES: tuple[str, ...] = tuple(registry.GAMES)
 
-#: Rows of the table per game kind: (label key, how to get the value from a Summary).
+#: Rows of the table per kind of game (``GameSpec.stats_kind``): (label key, how to get the value
+#: from a Summary).
 _COMMON = (("stats.matches", lambda s: str(s.matches)), ("stats.won", lambda s: str(s.matches_won)),
            ("stats.win_rate", lambda s: t("stats.percent", n=round(100 * s.win_rate))),
            ("stats.deals", lambda s: str(s.deals)))
 ROWS: dict[str, tuple[tuple[str, Any], ...]] = {
-    "schnapsen": _COMMON + (("stats.avg_gp", lambda s: f"{s.average_game_points:.2f}"),
+    "tricks": _COMMON + (("stats.avg_gp", lambda s: f"{s.average_game_points:.2f}"),
                             ("stats.closes", lambda s: str(s.closes)), ("stats.melds", lambda s: str(s.melds)),
                             ("stats.bummerl", lambda s: str(s.bummerl)),
                             ("stats.undo", lambda s: str(s.matches_with_undo))),
-    "family": _COMMON + (("stats.avg_gp", lambda s: f"{s.average_game_points:.2f}"),
+    "contracts": _COMMON + (("stats.avg_gp", lambda s: f"{s.average_game_points:.2f}"),
                          ("stats.contracts_played", lambda s: str(s.contracts_played)),
                          ("stats.contracts_made", lambda s: str(s.contracts_made)),
                          ("stats.melds", lambda s: str(s.melds)), ("stats.bummerl", lambda s: str(s.bummerl)),
                          ("stats.undo", lambda s: str(s.matches_with_undo))),
-    "schwimmen": _COMMON + (("stats.lives_lost", lambda s: str(s.lives_lost)),
+    "lives": _COMMON + (("stats.lives_lost", lambda s: str(s.lives_lost)),
                             ("stats.undo", lambda s: str(s.matches_with_undo))),
 }
 
 
 def rows_for(game: str) -> tuple[tuple[str, Any], ...]:
-    return ROWS.get(game) or ROWS["family"]
+    return ROWS[registry.spec(game).stats_kind] if game in registry.GAMES else ROWS["contracts"]
 
 
 class StatsScene(Scene):

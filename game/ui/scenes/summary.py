@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.i18n import tn
+from game.rules import registry
 from game.ui.app import App, Scene
 from game.ui.text import t
 from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, layout_row, pointer_action, shade
@@ -118,7 +119,7 @@ class SummaryScene(Scene):
 
     def _offers_hindsight(self) -> bool:
         c = self.controller
-        return (c.game_id == "schnapsen" and c.human_seat is not None and c.round_result is not None
+        return (registry.spec(c.game_id).hindsight and c.human_seat is not None and c.round_result is not None
                 and not self.app.config.demo and not self.app.config.smoke_deals and not self.sheet)
 
     def _open_hindsight(self) -> None:

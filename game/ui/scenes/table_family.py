@@ -27,6 +27,7 @@ import pygame
 
 from game.cards import NORMAL_ORDER, ZEHNER_ORDER, Card, Suit, deck20
 from game.rules import events as ev
+from game.rules import registry
 from game.rules.base import Move
 from game.rules.contracts import BY_ID
 from game.ui import bidding
@@ -77,7 +78,7 @@ class FamilyTable(TableHelperBase):
     def __init__(self, scene: Any, game_id: str) -> None:
         super().__init__(scene)
         self.game_id = game_id
-        self.players = 4 if game_id == "bauernschnapsen" else 3
+        self.players = registry.spec(game_id).max_players
         self.obs: Any = None
         self.selected: list[Card] = []  # cards chosen for the Dreier discard
         self.cursor = -1  # keyboard choice in the bidding panel
@@ -390,7 +391,7 @@ class FamilyTable(TableHelperBase):
 
 
 def make_helper(scene: Any) -> TableHelperBase:
-    if scene.game_id == "dreierschnapsen":
+    if registry.spec(scene.game_id).playoff_game is not None:  # Dreierschnapsen's tie-break deal
         from game.ui.scenes.table_playoff import PlayoffSwitch
 
         return PlayoffSwitch(scene)

@@ -386,7 +386,7 @@ class SchwimmenTable(TableHelperBase):
         return t("swim.score", left=sum(c.match.active), n=c.players, lives=sticks_text(c.match, me))
 
     def summary_scene(self) -> Any:
-        from game.ui.scenes.scoresheets import SchwimmenSummary
+        from game.ui.scenes.scoresheets_schwimmen import SchwimmenSummary
 
         return SchwimmenSummary(self.scene.app, self.scene)
 
