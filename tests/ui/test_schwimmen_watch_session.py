@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import App, AppConfig
-from game.ui.scenes.scoresheets import SchwimmenSummary
+from game.ui.scenes.scoresheets_schwimmen import SchwimmenSummary
 from game.ui.scenes.table import TableScene
 from tests.ui.test_schwimmen_watch import click, knocked_out_controller, press, until
 
