@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any
 
-from ai.family_cardplay import PLAYER_PLAY, beginner_play, run, teach_play
+from ai.family_cardplay import PLAYER_PLAY, beginner_play, run, table_facts, teach_play
 from ai.family_eval import COURAGE, KONTRA_BELOW, REKONTRA_ABOVE, best_discard, chance, kontra_chance
 from ai.family_search import bid_chance, discard_values, play_values, raise_ids
 from ai.family_view import pts, view_of
@@ -250,7 +250,8 @@ class FamilyAgent:
         k = best_key(values, order, eps=1e-6)
         move = next(m for m in legal if str(m) == k)
         if move == heur[0]:
-            return move, heur[1].with_params(detail=Reason("d.confirmed", used=used))
+            why = heur[1] if heur[1].id == "only_legal" else Reason("f.t.with", reason=heur[1], facts=table_facts(v))
+            return move, why.with_params(detail=Reason("d.confirmed", used=used))
         return move, teach_play(v, move).with_params(detail=Reason("d.search", used=used, value=values[k]))
 
     def _claim(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:

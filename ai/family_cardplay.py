@@ -363,6 +363,14 @@ def beginner_play(v: View, moves: Sequence[Move]) -> tuple[Move, Reason]:
     return pm(moves, c), Reason("f.b.cheapest", card=c)
 
 
+def table_facts(v: View) -> Reason:
+    """What the table says about the deal as a clause: both sides' points in the Normal game,
+    the contract's goal in every other."""
+    if v.row.goal is Goal.NORMAL:
+        return Reason("f.t.score", mine=v.scores[v.my_side()], theirs=v.scores[1 - v.my_side()])
+    return Reason("f.t.goal", contract=v.row.id, goal=v.row.id)
+
+
 def teach_play(v: View, move: Move) -> Reason:
     """A card the search chose, explained from what this seat knows: the points on the table,
     the trumps still out and the score of both sides (the Normal game) or the contract's goal."""
@@ -375,12 +383,7 @@ def teach_play(v: View, move: Move) -> Reason:
         return Reason("only_sensible")
     c = move.cards[0]
     out = len(v.out_cards(v.trump)) if v.trump is not None else 0
-    goal = v.row.id
-    if v.row.goal is Goal.NORMAL:
-        mine, theirs = v.scores[v.my_side()], v.scores[1 - v.my_side()]
-        facts = Reason("f.t.score", mine=mine, theirs=theirs)
-    else:
-        facts = Reason("f.t.goal", contract=goal, goal=goal)
+    facts = table_facts(v)
     if not v.trick:
         if v.trump is not None and c.suit is v.trump:
             return Reason("f.t.lead_trump", card=c, n=out, facts=facts)
