@@ -39,14 +39,16 @@ def _opp_trumps(k: SchnapsenKnowledge) -> int:
 def teach(o: Any, move: Move, legal: Sequence[Move], detail: Reason | None = None) -> Reason:
     """Why ``move`` is good, in facts this seat can see; ``detail`` is the search's figure."""
     k = schnapsen_knowledge(o)
-    why = _why(k, move, legal)
+    why = why_from_knowledge(k, move, legal)
     return why if detail is None else why.with_params(detail=detail)
 
 
-def _why(k: SchnapsenKnowledge, move: Move, legal: Sequence[Move]) -> Reason:
+def why_from_knowledge(k: SchnapsenKnowledge, move: Move, legal: Sequence[Move]) -> Reason:
+    """The reason for ``move`` from card-counting knowledge (no statistic)."""
     me, opp = k.score(k.seat), k.score(k.opp)
     if move.kind == "close":
-        return Reason("s.t.close", trumps=trump_words(k), points=me, opp=opp, need=max(0, WIN - me))
+        kind = "s.t.close_schneider" if opp < SCHNEIDER else "s.t.close"
+        return Reason(kind, trumps=trump_words(k), points=me, opp=opp, need=max(0, WIN - me))
     if move.kind == "exchange":
         if k.turnup < 0:
             return Reason("s.exchange_free")
