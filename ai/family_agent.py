@@ -166,7 +166,7 @@ class FamilyAgent:
             why = Reason("f.discard_low")
         else:
             pair, _, target = best_discard(obs.contract, obs.hand, _trump(obs), pairs, _brole(obs), ups)
-            why = Reason("f.discard", card=pair[0], card2=pair[1], contract=target)
+            why = Reason("f.t.discard", card=pair[0], card2=pair[1], contract=target, points=pts(pair[0]) + pts(pair[1]))
             if self.level == "expert" and target == obs.contract and BY_ID[target].goal.value == "normal":
                 pair, why = self._discard_by_play(obs, pairs, rng)
         move = next(m for m in legal if set(m.cards) == set(pair))
@@ -187,8 +187,9 @@ class FamilyAgent:
         values = discard_values(obs, ranked, rng, DISCARD_SAMPLES)
         # Ties go to the evaluator's order (sorted() is stable, max() keeps the first).
         pair = max(ranked, key=lambda p: values[p])
-        return pair, Reason("f.discard_played", card=pair[0], card2=pair[1], n=len(ranked), used=DISCARD_SAMPLES,
-                            value=values[pair])
+        detail = Reason("d.discard_played", n=len(ranked), used=DISCARD_SAMPLES, value=values[pair])
+        return pair, Reason("f.t.discard", card=pair[0], card2=pair[1], contract=obs.contract,
+                            points=pts(pair[0]) + pts(pair[1]), detail=detail)
 
     def _raise(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         stay = next(m for m in legal if m.kind == "stay")

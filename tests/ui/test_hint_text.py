@@ -262,3 +262,29 @@ def test_the_schnapsen_summary_sentence_is_conjugated_for_you_and_for_a_named_pl
     finally:
         i18n.set_language("en")
         text.set_language("en")
+
+
+def test_every_reason_written_in_the_code_has_its_catalogue_entries():
+    """Reasons the play-throughs may not reach (a rare contract, a discard): every literal
+    ``Reason("id", name=...)`` in ai/ (msgid why.<id>) and in the rules and the controller
+    (refusal.<id>) has an entry in en, de and ja whose placeholders are exactly its parameters."""
+    import ast
+
+    from game.ui.refusal_text import REFUSAL
+
+    found = 0
+    problems = []
+    for folder, namespace in (("ai", WHY), ("game/rules", REFUSAL), ("game/controller.py", REFUSAL)):
+        path = ROOT / folder
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Reason" and node.args
+                        and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                    continue
+                if any(k.arg is None for k in node.keywords):
+                    continue  # **params: checked where the message is built
+                found += 1
+                reason = Reason(node.args[0].value, **{k.arg: 0 for k in node.keywords if k.arg})
+                problems += [f"{file.name}:{node.lineno}: {p}" for p in catalogue_problems(reason, namespace)]
+    assert found > 150
+    assert problems == [], problems
