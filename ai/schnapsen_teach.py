@@ -76,7 +76,10 @@ def why_from_knowledge(k: SchnapsenKnowledge, move: Move, legal: Sequence[Move])
             return Reason("s.t.lead_sure", card=card)
         if SUIT[c] == trump:
             return Reason("s.t.lead_trump", card=card, n=opp_trumps)
-        return Reason("s.t.lead", card=card, pts=POINTS[c], higher=count(possible & HIGHER[c]), n=opp_trumps)
+        higher = count(possible & HIGHER[c])
+        if not higher:  # only a trump can take it
+            return Reason("s.t.lead_top", card=card, pts=POINTS[c], n=opp_trumps)
+        return Reason("s.t.lead", card=card, pts=POINTS[c], higher=higher, n=opp_trumps)
     led = k.led
     gain = POINTS[led] + POINTS[c]
     if beats(led, c, trump):

@@ -49,6 +49,8 @@ def test_leads_say_what_the_opponent_may_still_hold():
     r = why(open_, "play KH")
     assert r.id == "s.t.lead" and r.get("higher") == 2 and r.get("n") == 4 and r.get("pts") == 4
     assert why(open_, "play KD", cards="KD").id == "s.t.lead"
+    top = kn("AH KD", played="AS")  # no higher heart can be out; four trumps may be
+    assert why(top, "play AH") == Reason("s.t.lead_top", card=parse_cards("AH")[0], pts=11, n=4)
     trump = kn("TS KD", played="AH")
     assert why(trump, "play TS") == Reason("s.t.lead_trump", card=parse_cards("TS")[0], n=4)
 

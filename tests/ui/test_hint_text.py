@@ -164,11 +164,11 @@ def test_hints_teach_with_facts_in_every_language():
     assert translate_reason(close).startswith("Jetzt zudrehen: du hast Daus/Zehner/König/Dame in Atout und 41 Augen")
     assert reason_detail(close) == "Über 30 mögliche Verteilungen im Schnitt etwa -1,5 Punkte wert"
     assert translate_reason(Reason("f.t.kontra", kontra="kontra", contract="schnapser", pct=0.3, trumps=1, high=3)) \
-        == "Kontra: gegen deine Karten schafft der Spieler Schnapser nur zu etwa 30% (Atout: 1, Daus und Zehner: 3)"
+        == "Kontra: gegen deine Karten schafft der Spieler den Schnapser nur zu etwa 30% (Atout: 1, Daus und Zehner: 3)"
     i18n.set_language("de", german_terms=True)
     assert "Trumpf" in translate_reason(close) and "zumachen" in translate_reason(close)
     i18n.set_language("ja")
-    assert translate_reason(close) == "今クローズ: 手札に切り札のエース/10/キング/クイーンがあり41点、相手は20点。あと25点でこのディールに勝てる"
+    assert translate_reason(close) == "今クローズ: 手札は切り札のエース/10/キング/クイーンで41点、相手は20点。あと25点でこのディールに勝てる"
     assert translate_reason(Reason("w.grab", label=Reason("label.swapall"), val="feuer")) == \
         "3枚すべて交換: フォイヤーでディールがすぐ終わる"
     i18n.set_language("en")
