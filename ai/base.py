@@ -13,6 +13,7 @@ from random import Random
 from typing import Any, Protocol
 
 from game.rules.base import Move
+from game.rules.messages import Reason
 
 LEVELS: tuple[str, ...] = ("random", "beginner", "player", "expert")
 #: benchmark-only bots (not offered in the app), Schnapsen only, from ``ai.sparring``: the
@@ -26,7 +27,7 @@ class Agent(Protocol):
 
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move: ...
 
-    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]: ...
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]: ...
 
 
 class RandomAgent:
@@ -41,8 +42,8 @@ class RandomAgent:
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return legal_moves[rng.randrange(len(legal_moves))]
 
-    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
-        return self.choose(observation, legal_moves, rng), "a random legal move"
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
+        return self.choose(observation, legal_moves, rng), Reason("random")
 
 
 #: game id -> module with ``make(level, seat) -> Agent`` for the levels it implements.

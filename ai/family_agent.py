@@ -25,27 +25,37 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any
 
-from ai.family_cardplay import PLAYER_PLAY, beginner_play, run
+from ai.family_cardplay import PLAYER_PLAY, beginner_play, run, table_facts, teach_play
 from ai.family_eval import COURAGE, KONTRA_BELOW, REKONTRA_ABOVE, best_discard, chance, kontra_chance
 from ai.family_search import bid_chance, discard_values, play_values, raise_ids
 from ai.family_view import pts, view_of
 from ai.pimc_search import best_key
-from game.cards import NORMAL_ORDER, SUITS, Card, Suit
+from game.cards import NORMAL_ORDER, SUITS, Card, Rank, Suit
 from game.rules.base import Move
 from game.rules.contracts import BY_ID
+from game.rules.messages import Reason
 
 _SUIT_OF = {x.value: x for x in SUITS}
 #: the expert's Normal-game discard: how many of the evaluator's best discards are played out,
 #: on how many sampled deals (8 x 24 playouts, about 0.3 s)
 DISCARD_CANDIDATES = 8
 DISCARD_SAMPLES = 24
-_SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def _brole(obs: Any, seat: int | None = None) -> int:
     q = obs.seat if seat is None else seat
     role = (q - obs.dealer - 1) % obs.players
     return (0, 1, 3)[role] if obs.players == 3 else role
+
+
+def _high(obs: Any) -> int:
+    """Aces and tens in hand: the cards that take tricks and points."""
+    return sum(1 for c in obs.hand if c.rank in (Rank.ACE, Rank.TEN))
+
+
+def _trumps(obs: Any) -> int:
+    """Cards of the named trump suit in hand (0 before a trump is named)."""
+    return sum(1 for c in obs.hand if obs.trump and c.suit.value == obs.trump)
 
 
 def _trump(obs: Any) -> Suit | None:
@@ -66,26 +76,26 @@ class FamilyAgent:
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return self.explain(observation, legal_moves, rng)[0]
 
-    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         if len(legal_moves) == 1:
-            return legal_moves[0], "The only legal move"
+            return legal_moves[0], Reason("only_legal")
         phase = observation.phase
         handler = getattr(self, f"_{phase}", None)
         if handler is None:
-            return legal_moves[0], "First legal move"
+            return legal_moves[0], Reason("first_legal")
         move, why = handler(observation, legal_moves, rng)
         return move, why
 
     # -- before play ---------------------------------------------------------------------------
-    def _cut(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def _cut(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         cuts = [m for m in legal if m.kind == "cut"]
         if self.level == "expert" or not cuts:
             knock = next((m for m in legal if m.kind == "knock"), legal[0])
-            return knock, "Knock: the cards are dealt five at once; the odds do not change"
+            return knock, Reason("f.knock")
         m = cuts[rng.randrange(len(cuts))]
-        return m, f"Cut at {m.arg}: cutting does not change the odds"
+        return m, Reason("f.cut", pos=m.arg)
 
-    def _trump(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def _trump(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         named = [m for m in legal if m.kind == "trump"]
         turns = [m for m in legal if m.kind == "turn"]
 
@@ -98,9 +108,9 @@ class FamilyAgent:
             cs = [c for c in obs.hand if c.suit.value == best.arg]
             weak = len(cs) == 1 and NORMAL_ORDER[cs[0].rank] <= 3
             if not (weak and turns and self.level != "beginner"):
-                return best, f"Name {_SUIT_NAME.get(best.arg or '', best.arg)} trumps: {len(cs)} of my first three"
+                return best, Reason("f.name_trump", suitname=best.arg, n=len(cs))
         m = turns[rng.randrange(len(turns))]
-        return m, "Aufschlagen: no suit of my first three is worth naming"
+        return m, Reason("f.turn")
 
     def _chance(self, obs: Any, cid: str, rng: Random, deadline: float | None = None) -> float:
         """Chance to make ``cid``: the hand evaluator's, for the expert blended with played-out
@@ -116,7 +126,7 @@ class FamilyAgent:
             p = 0.75 * sim + 0.25 * p
         return p
 
-    def _bid(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def _bid(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         bids = [m for m in legal if m.kind == "bid"]
         courage = COURAGE[self.level]
         best: tuple[float, Move, float] | None = None
@@ -134,32 +144,36 @@ class FamilyAgent:
                 best = (ev, m, p)
         if best is not None:
             row = BY_ID[best[1].arg or ""]
-            return best[1], f"Bid {row.name}: about {best[2]:.0%} to make it, worth {row.gp}"
+            if row.goal.value == "lose_all":
+                top = max(obs.hand, key=lambda c: (NORMAL_ORDER[c.rank], c.suit.value))
+                return best[1], Reason("f.t.bid_bettler", contract=row.id, pct=best[2], gp=row.gp, card=top)
+            return best[1], Reason("f.t.bid", contract=row.id, pct=best[2], gp=row.gp, high=_high(obs),
+                                   goal=row.id)
         normal = next((m for m in bids if m.arg == "normal"), None)
         if normal is not None:
-            return normal, "Open with the Normal game: nothing stronger is safe enough"
+            return normal, Reason("f.t.open_normal", high=_high(obs), trumps=_trumps(obs))
         pas = next((m for m in legal if m.kind == "pass"), None)
         if pas is not None:
-            return pas, "Pass: no contract I can make with enough confidence"
-        return bids[0], "The lowest bid"
+            return pas, Reason("f.t.pass_bid", high=_high(obs), trumps=_trumps(obs))
+        return bids[0], Reason("f.lowest_bid")
 
-    def _discard(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def _discard(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         pairs = [(m.cards[0], m.cards[1]) for m in legal]
         ups = raise_ids(obs.contract, _brole(obs)) if self.level != "beginner" else ()
         if self.level == "beginner":
             # Greedy: throw away the two lowest cards.
             pair = min(pairs, key=lambda p: (pts(p[0]) + pts(p[1]), NORMAL_ORDER[p[0].rank] + NORMAL_ORDER[p[1].rank]))
-            why = "Discard my two lowest cards"
+            why = Reason("f.discard_low")
         else:
             pair, _, target = best_discard(obs.contract, obs.hand, _trump(obs), pairs, _brole(obs), ups)
-            why = f"Discard {pair[0]} {pair[1]}: keeps the best hand for the {BY_ID[target].name}"
+            why = Reason("f.t.discard", card=pair[0], card2=pair[1], contract=target, points=pts(pair[0]) + pts(pair[1]))
             if self.level == "expert" and target == obs.contract and BY_ID[target].goal.value == "normal":
                 pair, why = self._discard_by_play(obs, pairs, rng)
         move = next(m for m in legal if set(m.cards) == set(pair))
         return move, why
 
     def _discard_by_play(self, obs: Any, pairs: Sequence[tuple[Card, Card]],
-                         rng: Random) -> tuple[tuple[Card, Card], str]:
+                         rng: Random) -> tuple[tuple[Card, Card], Reason]:
         """Expert Normal-game discard: the hand evaluator picks the most promising discards, then
         each is played out on the same sampled deals and the best average result wins (the
         evaluator alone cannot see, for example, which void lets the declarer ruff)."""
@@ -173,10 +187,11 @@ class FamilyAgent:
         values = discard_values(obs, ranked, rng, DISCARD_SAMPLES)
         # Ties go to the evaluator's order (sorted() is stable, max() keeps the first).
         pair = max(ranked, key=lambda p: values[p])
-        return pair, (f"Discard {pair[0]} {pair[1]}: best of {len(ranked)} discards played out on "
-                      f"{DISCARD_SAMPLES} sampled deals ({values[pair]:+.2f} GP on average)")
+        detail = Reason("d.discard_played", n=len(ranked), used=DISCARD_SAMPLES, value=values[pair])
+        return pair, Reason("f.t.discard", card=pair[0], card2=pair[1], contract=obs.contract,
+                            points=pts(pair[0]) + pts(pair[1]), detail=detail)
 
-    def _raise(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def _raise(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         stay = next(m for m in legal if m.kind == "stay")
         cur = BY_ID[obs.contract]
         trump = _trump(obs)
@@ -194,29 +209,31 @@ class FamilyAgent:
             if ev > ev_cur and (best is None or ev > best[0]):
                 best = (ev, m, p)
         if best is not None and self.level != "beginner":
-            return best[1], f"Raise to {BY_ID[best[1].arg or ''].name}: about {best[2]:.0%} after the exchange"
-        return stay, f"Stay in the {cur.name}"
+            return best[1], Reason("f.raise", contract=best[1].arg, pct=best[2])
+        return stay, Reason("f.stay", contract=cur.id)
 
-    def _kontra(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def _kontra(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         say = next(m for m in legal if m.kind != "pass")
         pas = next(m for m in legal if m.kind == "pass")
         row = BY_ID[obs.contract]
         trump = _trump(obs)
         if say.kind == "rekontra":
             if obs.seat != obs.declarer:
-                return pas, "Leave Rekontra to my declaring partner"
+                return pas, Reason("f.leave_rekontra")
             p = chance(row.id, obs.hand, trump, obs.players, _brole(obs))
             if p > REKONTRA_ABOVE[self.level]:
-                return say, f"Rekontra: the {row.name} is about {p:.0%} safe"
-            return pas, f"No Rekontra: about {p:.0%} to make the {row.name}"
+                return say, Reason("f.rekontra", contract=row.id, pct=p)
+            return pas, Reason("f.no_rekontra", contract=row.id, pct=p)
         p = kontra_chance(row.id, obs.hand, trump, obs.players)
         limit = KONTRA_BELOW[self.level] * (0.5 if say.kind == "subkontra" else 1.0)
         if p < limit:
-            return say, f"{say.kind.capitalize()}: my hand stops the {row.name} (about {p:.0%} for the declarer)"
-        return pas, f"No {say.kind}: the {row.name} is not clearly beaten (about {p:.0%} for the declarer)"
+            return say, Reason("f.t.kontra", kontra=say.kind, contract=row.id, pct=p, high=_high(obs),
+                              trumps=_trumps(obs))
+        return pas, Reason("f.t.no_kontra", kontra=say.kind, contract=row.id, pct=p, high=_high(obs),
+                           trumps=_trumps(obs))
 
     # -- card play -----------------------------------------------------------------------------
-    def _play(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def _play(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         v = view_of(obs)
         if self.level == "beginner":
             return beginner_play(v, legal)
@@ -234,10 +251,11 @@ class FamilyAgent:
         k = best_key(values, order, eps=1e-6)
         move = next(m for m in legal if str(m) == k)
         if move == heur[0]:
-            return move, f"{heur[1]} (confirmed on {used} sampled deals)"
-        return move, f"{move}: best result over {used} sampled deals ({values[k]:+.2f} GP on average)"
+            why = heur[1] if heur[1].id == "only_legal" else Reason("f.t.with", reason=heur[1], facts=table_facts(v))
+            return move, why.with_params(detail=Reason("d.confirmed", used=used))
+        return move, teach_play(v, move).with_params(detail=Reason("d.search", used=used, value=values[k]))
 
-    def _claim(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def _claim(self, obs: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         return run(PLAYER_PLAY, view_of(obs), legal)
 
 

@@ -1,6 +1,7 @@
 """Card play for Bauern- and Dreierschnapsen bots: named heuristics on a :class:`View`.
 
-Each heuristic is a small function ``(view, moves) -> (move, reason) | None``; a policy tries
+Each heuristic is a small function ``(view, moves) -> (move, reason) | None`` (the reason a
+structured :class:`~game.rules.messages.Reason`); a policy tries
 them in order (FreeDoko's named heuristics, cpatrasciuc's HeuristicPlayer).  The player level
 uses :data:`PLAYER_PLAY` with full card counting; the beginner uses :func:`beginner_play`, which
 looks only at its own hand and the trick on the table.
@@ -22,9 +23,10 @@ from ai.family_view import View, pts
 from game.cards import Card, Rank
 from game.rules.base import Move
 from game.rules.contracts import Goal
+from game.rules.messages import Reason
 from game.rules.tricks import beats
 
-Choice = tuple[Move, str] | None
+Choice = tuple[Move, Reason] | None
 Heuristic = Callable[[View, Sequence[Move]], Choice]
 
 
@@ -84,7 +86,7 @@ def friend_holds(v: View) -> bool:
     return last_to_play(v) or not beatable(v, best[1])
 
 
-def _pick(moves: Sequence[Move], c: Card, why: str) -> Choice:
+def _pick(moves: Sequence[Move], c: Card, why: Reason) -> Choice:
     return pm(moves, c), why
 
 
@@ -94,9 +96,9 @@ def declare_66(v: View, moves: Sequence[Move]) -> Choice:
     decl = next((m for m in moves if m.kind == "declare"), None)
     mine = v.scores[v.my_side()]
     if decl is not None and mine >= 66:
-        return decl, f"Declare 66: our side has {mine}"
+        return decl, Reason("f.declare", points=mine)
     if not plays(moves) and any(m.kind == "pass" for m in moves):
-        return next(m for m in moves if m.kind == "pass"), f"Do not declare: only {mine}"
+        return next(m for m in moves if m.kind == "pass"), Reason("f.no_declare", points=mine)
     return None
 
 
@@ -110,7 +112,7 @@ def meld_marriage(v: View, moves: Sequence[Move]) -> Choice:
         return None
     best = max(melds, key=lambda m: (v.trump is not None and m.arg == v.trump.value, m.arg or ""))
     worth = 40 if v.trump is not None and best.arg == v.trump.value else 20
-    return best, f"Show the marriage in {best.arg} for {worth}"
+    return best, Reason("marriage_for", suit=best.arg, worth=worth)
 
 
 def _meld_king_holds(v: View, m: Move) -> bool:
@@ -127,7 +129,7 @@ def lead_after_meld(v: View, moves: Sequence[Move]) -> Choice:
     if len({c.suit for c in cs}) != 1 or len(cs) == len(v.hand):
         return None
     c = max(cs, key=lambda x: v.order[x.rank])
-    return _pick(moves, c, f"Lead {c} from the marriage just shown")
+    return _pick(moves, c, Reason("f.lead_after_meld", card=c))
 
 
 # -- Normal game -----------------------------------------------------------------------------------
@@ -139,9 +141,9 @@ def smear_partner(v: View, moves: Sequence[Move]) -> Choice:
     losing = [c for c in cs if not wins_now(v, c)]
     if losing:
         c = max(losing, key=lambda x: (x.suit is not v.trump, pts(x), -v.order[x.rank]))
-        return _pick(moves, c, f"Partner holds the trick: add {c} for points")
+        return _pick(moves, c, Reason("f.smear", card=c))
     c = min(cs, key=lambda x: cheap_key(v, x))
-    return _pick(moves, c, f"Forced to head my partner: cheapest {c}")
+    return _pick(moves, c, Reason("f.head_partner", card=c))
 
 
 def take_trick(v: View, moves: Sequence[Move]) -> Choice:
@@ -158,7 +160,7 @@ def take_trick(v: View, moves: Sequence[Move]) -> Choice:
     c = min(safe, key=lambda x: cheap_key(v, x))
     if c.suit is v.trump and on_table < 10 and not last_to_play(v) and v.tricks_done < v.total_tricks - 1:
         return None
-    return _pick(moves, c, f"Take the trick ({on_table} on the table) with {c}")
+    return _pick(moves, c, Reason("f.take", points=on_table, card=c))
 
 
 def duck(v: View, moves: Sequence[Move]) -> Choice:
@@ -168,7 +170,7 @@ def duck(v: View, moves: Sequence[Move]) -> Choice:
         return None
     losing = [c for c in cs if not wins_now(v, c)] or cs
     c = min(losing, key=lambda x: cheap_key(v, x))
-    return _pick(moves, c, f"Keep the good cards: play {c}")
+    return _pick(moves, c, Reason("f.duck", card=c))
 
 
 def lead_top(v: View, moves: Sequence[Move]) -> Choice:
@@ -179,7 +181,7 @@ def lead_top(v: View, moves: Sequence[Move]) -> Choice:
     if not tops:
         return None
     c = max(tops, key=lambda x: (pts(x), len(v.out_cards(x.suit))))
-    return _pick(moves, c, f"Lead the top card {c}")
+    return _pick(moves, c, Reason("f.lead_top", card=c))
 
 
 def pull_trumps(v: View, moves: Sequence[Move]) -> Choice:
@@ -193,7 +195,7 @@ def pull_trumps(v: View, moves: Sequence[Move]) -> Choice:
     top = max(trumps, key=lambda x: v.order[x.rank])
     if not v.is_top(top):
         return None
-    return _pick(moves, top, f"Draw trumps with {top}")
+    return _pick(moves, top, Reason("f.pull_trumps", card=top))
 
 
 def lead_low(v: View, moves: Sequence[Move]) -> Choice:
@@ -204,7 +206,7 @@ def lead_low(v: View, moves: Sequence[Move]) -> Choice:
         return None
     plain = [c for c in cs if c.suit is not v.trump] or cs
     c = min(plain, key=lambda x: cheap_key(v, x))
-    return _pick(moves, c, f"Lead a low card ({c})")
+    return _pick(moves, c, Reason("f.lead_low", card=c))
 
 
 # -- trick-count contracts -------------------------------------------------------------------------
@@ -217,13 +219,13 @@ def declarer_lead(v: View, moves: Sequence[Move]) -> Choice:
         trumps = [c for c in cs if c.suit is v.trump]
         if trumps and v.out_cards(v.trump):
             c = max(trumps, key=lambda x: v.order[x.rank])
-            return _pick(moves, c, f"Draw trumps with {c}")
+            return _pick(moves, c, Reason("f.pull_trumps", card=c))
     tops = [c for c in cs if v.is_top(c)]
     if tops:
         c = max(tops, key=lambda x: (pts(x), v.order[x.rank]))
-        return _pick(moves, c, f"Cash the sure winner {c}")
+        return _pick(moves, c, Reason("f.cash", card=c))
     c = max(cs, key=lambda x: (v.order[x.rank], -len(v.out_cards(x.suit))))
-    return _pick(moves, c, f"Lead {c}, my best chance")
+    return _pick(moves, c, Reason("f.best_chance", card=c))
 
 
 def declarer_follow(v: View, moves: Sequence[Move]) -> Choice:
@@ -233,10 +235,10 @@ def declarer_follow(v: View, moves: Sequence[Move]) -> Choice:
     win = [c for c in cs if wins_now(v, c)]
     if not win:
         c = min(cs, key=lambda x: cheap_key(v, x))
-        return _pick(moves, c, f"Cannot win: {c}")
+        return _pick(moves, c, Reason("f.cannot_win", card=c))
     safe = win if last_to_play(v) else [c for c in win if not beatable(v, c)]
     c = min(safe, key=lambda x: cheap_key(v, x)) if safe else max(win, key=lambda x: strong_key(v, x))
-    return _pick(moves, c, f"Win the trick with {c}")
+    return _pick(moves, c, Reason("f.win", card=c))
 
 
 def partner_stays_low(v: View, moves: Sequence[Move]) -> Choice:
@@ -248,11 +250,11 @@ def partner_stays_low(v: View, moves: Sequence[Move]) -> Choice:
         losing = [c for c in cs if not wins_now(v, c)]
         if losing:
             c = max(losing, key=lambda x: (x.suit is not v.trump, pts(x)))
-            return _pick(moves, c, f"Stay under my declaring partner: {c}")
+            return _pick(moves, c, Reason("f.stay_under", card=c))
         c = min(cs, key=lambda x: (x.suit is v.trump, v.order[x.rank]))
-        return _pick(moves, c, f"Forced to head: lowest {c}")
+        return _pick(moves, c, Reason("f.forced_lowest", card=c))
     c = min(cs, key=lambda x: (x.suit is v.trump, v.order[x.rank], -len(v.out_cards(x.suit))))
-    return _pick(moves, c, f"Lead low ({c}) for my declaring partner")
+    return _pick(moves, c, Reason("f.lead_low_partner", card=c))
 
 
 def defender_take(v: View, moves: Sequence[Move]) -> Choice:
@@ -262,13 +264,13 @@ def defender_take(v: View, moves: Sequence[Move]) -> Choice:
     cs = plays(moves)
     if friend_holds(v):
         c = min(cs, key=lambda x: cheap_key(v, x))
-        return _pick(moves, c, f"My fellow defender holds the trick: {c}")
+        return _pick(moves, c, Reason("f.fellow_holds", card=c))
     win = [c for c in cs if wins_now(v, c)]
     if not win:
         return None
     safe = [c for c in win if last_to_play(v) or not beatable(v, c)]
     c = min(safe, key=lambda x: cheap_key(v, x)) if safe else max(win, key=lambda x: strong_key(v, x))
-    return _pick(moves, c, f"Take a trick to sink the {v.row.name}: {c}")
+    return _pick(moves, c, Reason("f.sink", contract=v.row.id, card=c))
 
 
 def bettler_declarer(v: View, moves: Sequence[Move]) -> Choice:
@@ -283,13 +285,13 @@ def bettler_declarer(v: View, moves: Sequence[Move]) -> Choice:
             higher = sum(1 for x in v.out_cards(c.suit) if o[x.rank] > o[c.rank])
             return (-higher, o[c.rank])
         c = min(cs, key=risk)
-        return _pick(moves, c, f"Lead {c}: the others must head it")
+        return _pick(moves, c, Reason("f.bettler_lead", card=c))
     losing = [c for c in cs if not wins_now(v, c)]
     if losing:
         c = max(losing, key=lambda x: (o[x.rank], pts(x)))
-        return _pick(moves, c, f"Get rid of {c} safely under the trick")
+        return _pick(moves, c, Reason("f.bettler_drop", card=c))
     c = min(cs, key=lambda x: o[x.rank])
-    return _pick(moves, c, f"Forced to head: lowest {c}, hoping it is overtaken")
+    return _pick(moves, c, Reason("f.bettler_forced", card=c))
 
 
 def bettler_defender(v: View, moves: Sequence[Move]) -> Choice:
@@ -303,7 +305,7 @@ def bettler_defender(v: View, moves: Sequence[Move]) -> Choice:
     if not v.trick:
         live = [c for c in cs if c.suit not in v.voids[d]] or cs
         c = min(live, key=lambda x: (o[x.rank], -len(v.out_cards(x.suit))))
-        return _pick(moves, c, f"Lead low ({c}) so the Bettler player must head it")
+        return _pick(moves, c, Reason("f.bettler_def_lead", card=c))
     declarer_played = any(q == d for q, _ in v.trick)
     if declarer_played:
         best = v.trick_best()
@@ -311,15 +313,15 @@ def bettler_defender(v: View, moves: Sequence[Move]) -> Choice:
             losing = [c for c in cs if not wins_now(v, c)]
             if losing:
                 c = max(losing, key=lambda x: o[x.rank])
-                return _pick(moves, c, f"Leave the trick to the Bettler player: {c}")
+                return _pick(moves, c, Reason("f.bettler_def_leave", card=c))
         c = max(cs, key=lambda x: o[x.rank])
-        return _pick(moves, c, f"Get rid of a high card ({c})")
+        return _pick(moves, c, Reason("f.bettler_def_high", card=c))
     c = min(cs, key=lambda x: o[x.rank])
-    return _pick(moves, c, f"Stay low ({c}) so the Bettler player must head")
+    return _pick(moves, c, Reason("f.bettler_def_low", card=c))
 
 
 def only_move(v: View, moves: Sequence[Move]) -> Choice:
-    return (moves[0], "The only legal move") if len(moves) == 1 else None
+    return (moves[0], Reason("only_legal")) if len(moves) == 1 else None
 
 
 #: The player's card-play heuristics, tried in order.
@@ -330,15 +332,15 @@ PLAYER_PLAY: tuple[Heuristic, ...] = (
 )
 
 
-def run(hs: Sequence[Heuristic], v: View, moves: Sequence[Move]) -> tuple[Move, str]:
+def run(hs: Sequence[Heuristic], v: View, moves: Sequence[Move]) -> tuple[Move, Reason]:
     for h in hs:
         r = h(v, moves)
         if r is not None:
             return r
-    return moves[0], "No rule applies: first legal move"
+    return moves[0], Reason("no_rule")
 
 
-def beginner_play(v: View, moves: Sequence[Move]) -> tuple[Move, str]:
+def beginner_play(v: View, moves: Sequence[Move]) -> tuple[Move, Reason]:
     """Greedy on the table only: show marriages, claim at 66, win a trick when possible with
     the highest card, otherwise throw the lowest; a Bettler player always plays low."""
     for h in (only_move, declare_66, meld_marriage, lead_after_meld):
@@ -349,13 +351,44 @@ def beginner_play(v: View, moves: Sequence[Move]) -> tuple[Move, str]:
     o = v.order
     if v.row.goal is Goal.LOSE_ALL and v.seat == v.declarer:
         c = min(cs, key=lambda x: o[x.rank])
-        return pm(moves, c), f"Bettler: play my lowest card {c}"
+        return pm(moves, c), Reason("f.b.bettler_low", card=c)
     if not v.trick:
         c = max(cs, key=lambda x: (o[x.rank], pts(x)))
-        return pm(moves, c), f"Lead my highest card {c}"
+        return pm(moves, c), Reason("f.b.lead_high", card=c)
     win = [c for c in cs if wins_now(v, c)]
     if win and role(v) != "partner":
         c = max(win, key=lambda x: strong_key(v, x))
-        return pm(moves, c), f"Win the trick with {c}"
+        return pm(moves, c), Reason("f.win", card=c)
     c = min(cs, key=lambda x: cheap_key(v, x))
-    return pm(moves, c), f"Play my cheapest card {c}"
+    return pm(moves, c), Reason("f.b.cheapest", card=c)
+
+
+def table_facts(v: View) -> Reason:
+    """What the table says about the deal as a clause: both sides' points in the Normal game,
+    the contract's goal in every other."""
+    if v.row.goal is Goal.NORMAL:
+        return Reason("f.t.score", mine=v.scores[v.my_side()], theirs=v.scores[1 - v.my_side()])
+    return Reason("f.t.goal", contract=v.row.id, goal=v.row.id)
+
+
+def teach_play(v: View, move: Move) -> Reason:
+    """A card the search chose, explained from what this seat knows: the points on the table,
+    the trumps still out and the score of both sides (the Normal game) or the contract's goal."""
+    if move.kind == "meld":
+        worth = 40 if v.trump is not None and move.arg == v.trump.value else 20
+        return Reason("marriage_for", suit=move.arg, worth=worth)
+    if move.kind in ("declare", "pass"):
+        return Reason("f.declare" if move.kind == "declare" else "f.no_declare", points=v.scores[v.my_side()])
+    if move.kind != "play":
+        return Reason("only_sensible")
+    c = move.cards[0]
+    out = len(v.out_cards(v.trump)) if v.trump is not None else 0
+    facts = table_facts(v)
+    if not v.trick:
+        if v.trump is not None and c.suit is v.trump:
+            return Reason("f.t.lead_trump", card=c, n=out, facts=facts)
+        return Reason("f.t.lead", card=c, n=out, facts=facts)
+    on_table = sum(pts(x) for _, x in v.trick)
+    if wins_now(v, c):
+        return Reason("f.t.take", card=c, points=on_table + pts(c), facts=facts)
+    return Reason("f.t.give", card=c, points=pts(c), facts=facts)

@@ -27,12 +27,14 @@ from typing import Any
 from ai.match_equity import deal_equity, gp_slope
 from ai.pimc_search import best_key, pimc
 from ai.schnapsen_determinize import sample_world
-from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run, trump_words
+from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
 from ai.schnapsen_knowledge import schnapsen_knowledge
 from ai.schnapsen_search import world_values
 from ai.schnapsen_solver import phase2_values
+from ai.schnapsen_teach import teach
 from game.cards import SCHNAPSEN_POINTS, Rank
 from game.rules.base import Move
+from game.rules.messages import Reason
 
 #: PIMC samples by cards left in the stock (phase 1); tuned so a decision takes ~0.1-0.3 s.
 PHASE1_SAMPLES = {10: 60, 8: 60, 6: 60, 4: 32, 2: 48}
@@ -69,18 +71,18 @@ class BeginnerAgent:
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return self.explain(observation, legal_moves, rng)[0]
 
-    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         o = observation
         legal = _by_key(legal_moves)
         if "declare" in legal and o.points >= 66:
-            return legal["declare"], f"Declare: {o.points} points"
+            return legal["declare"], Reason("s.declare_points", points=o.points)
         if "pass" in legal:
-            return legal["pass"], "Not 66 yet"
+            return legal["pass"], Reason("s.not_66")
         if "exchange" in legal:
-            return legal["exchange"], "Take the turn-up for the jack"
+            return legal["exchange"], Reason("s.take_turnup")
         melds = [m for m in legal_moves if m.kind == "meld"]
         if melds:
-            return melds[0], "Show the marriage"
+            return melds[0], Reason("s.show_marriage")
         plays = [m for m in legal_moves if m.kind == "play"]
         trump = o.trump
 
@@ -90,18 +92,18 @@ class BeginnerAgent:
         if not o.trick:  # lead the highest plain card to grab points
             plain = [m for m in plays if m.cards[0].suit != trump] or plays
             m = max(plain, key=lambda x: (pts(x), str(x)))
-            return m, f"Lead {m.cards[0]}: go for points"
+            return m, Reason("s.lead_points", card=m.cards[0])
         led = o.trick[0]
         same_higher = [m for m in plays if m.cards[0].suit == led.suit and _rank_i(m) < _rank_i_card(led)]
         if same_higher:
             m = max(same_higher, key=lambda x: (pts(x), str(x)))
-            return m, f"Beat {led} with {m.cards[0]}"
+            return m, Reason("s.beat", card=led, card2=m.cards[0])
         trumps = [m for m in plays if m.cards[0].suit == trump]
         if led.suit != trump and SCHNAPSEN_POINTS[led.rank] >= 10 and trumps:
             m = min(trumps, key=lambda x: (pts(x), str(x)))
-            return m, f"Trump {led}"
+            return m, Reason("s.trump_it", card=led)
         m = min(plays, key=lambda x: (x.cards[0].suit == trump, pts(x), str(x)))
-        return m, "Throw the cheapest card"
+        return m, Reason("s.throw_cheapest")
 
 
 _RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -126,9 +128,9 @@ class PlayerAgent:
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return self.explain(observation, legal_moves, rng)[0]
 
-    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         if len(legal_moves) == 1:
-            return legal_moves[0], "The only legal move"
+            return legal_moves[0], Reason("only_legal")
         k = schnapsen_knowledge(observation)
         move, reason, _name = run(PLAYER_HEURISTICS, k, _by_key(legal_moves))
         return move, reason
@@ -218,9 +220,9 @@ class ExpertAgent:
         gp = {key: v / max(used, 1) for key, v in gp_totals.items()}
         return gp, (None if needs is None else chosen), used, False
 
-    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         if len(legal_moves) == 1:
-            return legal_moves[0], "The only legal move"
+            return legal_moves[0], Reason("only_legal")
         gp, eq, used, exact = self.scored(observation, legal_moves, rng)
         order = _preference(observation, legal_moves)
         if eq is None:
@@ -230,7 +232,7 @@ class ExpertAgent:
         key = best_key(choose_by, order)
         move = next(m for m in legal_moves if str(m) == key)
         match_chance = None if eq is None else min(1.0, max(0.0, eq[key]))
-        return move, _reason(observation, move, gp[key], exact, used, match_chance)
+        return move, _reason(observation, move, legal_moves, gp[key], exact, used, match_chance)
 
 
 def _equity(needs: tuple[int, int], gp: float) -> float:
@@ -265,29 +267,23 @@ def _preference(observation: Any, legal: Sequence[Move]) -> list[str]:
     return [str(m) for m in sorted(legal, key=lambda m: rank.get(m.kind, 8))]
 
 
-def _reason(o: Any, move: Move, value: float, exact: bool, used: int, match_chance: float | None = None) -> str:
+def _reason(o: Any, move: Move, legal: Sequence[Move], value: float, exact: bool, used: int,
+            match_chance: float | None = None) -> Reason:
+    """The move explained from what the seat knows (``ai.schnapsen_teach``), with the search's
+    figure as its ``detail`` clause."""
     gp = abs(value)
     if exact:
-        outcome = "a draw" if gp < 0.5 else f"{'you win' if value > 0 else 'you lose'} {gp:.0f} game point{'s' if round(gp) != 1 else ''}"
-        how = f"{outcome} against any defence"
+        if gp < 0.5:
+            how = Reason("how.draw")
+        elif round(gp) == 1:
+            how = Reason("how.win_one" if value > 0 else "how.lose_one")
+        else:
+            how = Reason("how.win" if value > 0 else "how.lose", gp=round(gp))
+    elif match_chance is not None:
+        how = Reason("how.match", value=value, used=used, pct=match_chance)
     else:
-        how = f"worth about {value:+.1f} game points over {used} possible deals"
-        if match_chance is not None:
-            how += f", about {match_chance:.0%} to win the match"
-    if move.kind == "close":
-        k = schnapsen_knowledge(o)
-        return (f"Close now: {o.points} points and {trump_words(k)}, the opponent has "
-                f"{k.score(k.opp)}; {how}")
-    if move.kind == "declare":
-        return f"Declare 66 with {o.points} points: {how}" if o.points >= 66 else \
-            f"Give up with a false declaration ({o.points} points): playing on loses more; {how}"
-    if move.kind == "pass":
-        return f"Do not declare: {how}"
-    if move.kind == "meld":
-        return f"Show the marriage in {move.arg}: {how}"
-    if move.kind == "exchange":
-        return f"Exchange the trump jack for the turn-up: {how}"
-    return f"Play {move.cards[0]}: {how}"
+        how = Reason("how.estimate", value=value, used=used)
+    return teach(o, move, legal, how)
 
 
 def make(level: str, seat: int = 0) -> Any:

@@ -2,7 +2,7 @@
 
 Each heuristic looks at the card-counting knowledge (``ai.schnapsen_knowledge``) and the legal moves and
 returns ``(move, reason)`` or ``None``; ``PLAYER_HEURISTICS`` tries them in order and the first
-answer wins.  The reason is a sentence for hints.
+answer wins.  The reason is a structured message (``game.rules.messages.Reason``) for hints.
 
 Glossary: stock = Talon; close = zudrehen; exchange = Atout-Unter tauschen; marriage =
 Zwanziger/Vierziger; declare = ausmelden; Schmieren = giving points to a trick one's side wins.
@@ -15,9 +15,10 @@ from collections.abc import Callable
 from ai.schnapsen_knowledge import SchnapsenKnowledge, count
 from ai.schnapsen_solver import DECK, HIGHER, KING, POINTS, QUEEN, SUIT, SUIT_MASK, bits, declare_value, pass_value
 from game.rules.base import Move
+from game.rules.messages import Reason
 
 Legal = dict[str, Move]
-Answer = tuple[Move, str] | None
+Answer = tuple[Move, Reason] | None
 Heuristic = Callable[[SchnapsenKnowledge, Legal], Answer]
 
 
@@ -60,10 +61,10 @@ def sure_winner(k: SchnapsenKnowledge, c: int) -> bool:
     return k.perfect and bool(opp & SUIT_MASK[SUIT[c]])
 
 
-def trump_words(k: SchnapsenKnowledge) -> str:
-    """The trumps in hand for a hint, e.g. "A/10/K of trumps" or "no trumps"."""
-    ranks = [str(DECK[c].rank).replace("T", "10") for c in bits(k.hand & SUIT_MASK[k.trump])]
-    return f"{'/'.join(ranks)} of trumps" if ranks else "no trumps"
+def trump_words(k: SchnapsenKnowledge) -> Reason:
+    """The trumps in hand as a clause of a hint: "A/10/K of trumps" or "no trumps"."""
+    ranks = "".join(DECK[c].rank.value for c in bits(k.hand & SUIT_MASK[k.trump]))
+    return Reason("trumps.some", ranks=ranks) if ranks else Reason("trumps.none")
 
 
 def cheap_key(c: int, k: SchnapsenKnowledge, keep: int = 0) -> tuple[int, int, int]:
@@ -78,19 +79,19 @@ def claim_after_last_trick(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     me, o = k.seat, k.opp
     d = declare_value(k.ctx, me, k.score(me), k.score(o), k.tricks[o])
     if d > pass_value(k.ctx, me):
-        return legal["declare"], f"Declare 66 with {k.score(me)} points: {d} game points instead of {pass_value(k.ctx, me)}"
-    return legal["pass"], "Do not declare: the last trick is worth more"
+        return legal["declare"], Reason("s.claim_declare", points=k.score(me), gp=d, gp2=pass_value(k.ctx, me))
+    return legal["pass"], Reason("s.claim_pass")
 
 
 def declare_at_66(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     if "declare" in legal and k.score(k.seat) >= 66:
-        return legal["declare"], f"Declare 66: you have {k.score(k.seat)} points"
+        return legal["declare"], Reason("s.declare_have", points=k.score(k.seat))
     return None
 
 
 def exchange_jack(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     if "exchange" in legal:
-        return legal["exchange"], "Exchange the trump jack for the turn-up: a better trump for free"
+        return legal["exchange"], Reason("s.exchange_free")
     return None
 
 
@@ -109,7 +110,7 @@ def close_when_safe(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     mine = k.score(k.seat) + meld
     if mine + sure >= 66 and count(trumps) >= 2 and k.tricks[k.seat]:
         opp = k.score(k.opp)
-        return legal["close"], f"Close now: {mine} points and {trump_words(k)}, the opponent has {opp}"
+        return legal["close"], Reason("s.close_now", points=mine, trumps=trump_words(k), opp=opp)
     return None
 
 
@@ -120,7 +121,7 @@ def meld_marriage(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     trump_suit = DECK[5 * k.trump].suit.value
     best = next((m for m in melds if m.arg == trump_suit), melds[0])
     value = 40 if best.arg == trump_suit else 20
-    return best, f"Show the marriage in {best.arg} for {value}"
+    return best, Reason("marriage_for", suit=best.arg, worth=value)
 
 
 def lead_marriage_card(k: SchnapsenKnowledge, legal: Legal) -> Answer:
@@ -129,7 +130,7 @@ def lead_marriage_card(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     q = play_key(5 * k.melded + QUEEN)
     kk = play_key(5 * k.melded + KING)
     # the queen is worth less if the opponent takes it; after the trump marriage keep the king
-    return legal.get(q) or legal[kk], "Lead a card of the marriage you showed"
+    return legal.get(q) or legal[kk], Reason("s.lead_marriage")
 
 
 def cash_sure_winner(k: SchnapsenKnowledge, legal: Legal) -> Answer:
@@ -141,7 +142,7 @@ def cash_sure_winner(k: SchnapsenKnowledge, legal: Legal) -> Answer:
         return None
     # draw trumps first so the opponent cannot ruff the side aces later
     wins.sort(key=lambda c: (SUIT[c] != k.trump, -POINTS[c]))
-    return legal[play_key(wins[0])], f"Lead {DECK[wins[0]]}: no card left out there beats it"
+    return legal[play_key(wins[0])], Reason("s.lead_sure", card=DECK[wins[0]])
 
 
 def lead_low(k: SchnapsenKnowledge, legal: Legal) -> Answer:
@@ -156,7 +157,7 @@ def lead_low(k: SchnapsenKnowledge, legal: Legal) -> Answer:
         return (*cheap_key(c, k, keep)[:2], naked_ten, POINTS[c])
 
     c = min(cards, key=key)
-    return legal[play_key(c)], f"Lead {DECK[c]}: give little away"
+    return legal[play_key(c)], Reason("s.lead_low", card=DECK[c])
 
 
 def win_to_66(k: SchnapsenKnowledge, legal: Legal) -> Answer:
@@ -169,7 +170,7 @@ def win_to_66(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     if not winners:
         return None
     b = min(winners, key=lambda c: (SUIT[c] == k.trump, POINTS[c]))
-    return legal[play_key(b)], f"Take the trick with {DECK[b]}: it brings you to 66"
+    return legal[play_key(b)], Reason("s.win_to_66", card=DECK[b])
 
 
 def take_valuable_lead(k: SchnapsenKnowledge, legal: Legal) -> Answer:
@@ -181,12 +182,12 @@ def take_valuable_lead(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     same = [b for b in cards if SUIT[b] == SUIT[a] and b < a]
     if same and (POINTS[a] >= 3 or k.phase2):
         b = max(same, key=lambda c: POINTS[c])  # win with the ace or ten: it scores too
-        return legal[play_key(b)], f"Take {DECK[a]} with {DECK[b]}"
+        return legal[play_key(b)], Reason("s.take_with", card=DECK[a], card2=DECK[b])
     if SUIT[a] != k.trump and POINTS[a] >= 10:
         trumps = [b for b in cards if SUIT[b] == k.trump]
         if trumps:
             b = min(trumps, key=lambda c: (POINTS[c], c))
-            return legal[play_key(b)], f"Trump {DECK[a]} with {DECK[b]}: {POINTS[a]} points are worth a trump"
+            return legal[play_key(b)], Reason("s.trump_with", card=DECK[a], card2=DECK[b], points=POINTS[a])
     return None
 
 
@@ -197,12 +198,12 @@ def throw_low(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     cards = legal_cards(legal)
     keep = marriage_cards(k.hand)
     c = min(cards, key=lambda x: cheap_key(x, k, keep))
-    return legal[play_key(c)], f"Play {DECK[c]}: lose as little as possible"
+    return legal[play_key(c)], Reason("s.throw_low", card=DECK[c])
 
 
 def anything(k: SchnapsenKnowledge, legal: Legal) -> Answer:
     m = next(iter(legal.values()))
-    return m, "The only sensible move"
+    return m, Reason("only_sensible")
 
 
 PLAYER_HEURISTICS: tuple[Heuristic, ...] = (
@@ -221,11 +222,11 @@ PLAYER_HEURISTICS: tuple[Heuristic, ...] = (
 )
 
 
-def run(heuristics: tuple[Heuristic, ...], k: SchnapsenKnowledge, legal: Legal) -> tuple[Move, str, str]:
+def run(heuristics: tuple[Heuristic, ...], k: SchnapsenKnowledge, legal: Legal) -> tuple[Move, Reason, str]:
     """The first heuristic's answer: (move, reason, heuristic name)."""
     for h in heuristics:
         ans = h(k, legal)
         if ans is not None and ans[0] in legal.values():
             return ans[0], ans[1], h.__name__
     m = next(iter(legal.values()))
-    return m, "the first legal move", "fallback"
+    return m, Reason("first_legal"), "fallback"

@@ -26,6 +26,7 @@ from typing import Any
 from ai.schwimmen_eval import loss_chance, middle_gift, others_in_order, potential, rollout_loss, unseen, value
 from game.cards import Card
 from game.rules.base import Move
+from game.rules.messages import Reason
 from game.rules.schwimmen_values import hand_value
 
 #: The expert knocks when its simulated chance to lose a life is below this share of 1/players.
@@ -52,23 +53,24 @@ def _after(hand: Sequence[Card], middle: Sequence[Card], m: Move) -> tuple[tuple
     return tuple(hand), tuple(middle)
 
 
-def _label(m: Move) -> str:
+def _label(m: Move) -> Reason:
+    """The move as a clause of a reason ("swap QH for 7S")."""
     if m.kind == "swap":
-        return f"swap {m.cards[0]} for {m.cards[1]}"
-    return {"swapall": "swap all three", "shove": "shove", "knock": "knock"}.get(m.kind, str(m))
+        return Reason("label.swap", card=m.cards[0], card2=m.cards[1])
+    return Reason(f"label.{m.kind}")
 
 
-def grab_31(o: Any, legal: Sequence[Move]) -> tuple[Move, str] | None:
+def grab_31(o: Any, legal: Sequence[Move]) -> tuple[Move, Reason] | None:
     """31 or Feuer ends the deal at once and cannot lose (Feuer) or lose only to Feuer: take it."""
     for m in legal:
         if m.kind in ("swap", "swapall"):
             v = hand_value(_after(o.hand, o.middle, m)[0], o.options)
             if v.is_31 or v.is_feuer:
-                return m, f"{_label(m).capitalize()}: {v.label} ends the deal at once"
+                return m, Reason("w.grab", label=_label(m), val="feuer" if v.is_feuer else 31)
     return None
 
 
-def wind_down(o: Any, legal: Sequence[Move]) -> tuple[Move, str] | None:
+def wind_down(o: Any, legal: Sequence[Move]) -> tuple[Move, Reason] | None:
     """A deal that drags on (many swaps, nobody knocking) could cycle for ever between bots:
     knock when allowed, otherwise swap only for a real gain and shove, so that the all-shove
     rule exhausts the stock."""
@@ -78,15 +80,15 @@ def wind_down(o: Any, legal: Sequence[Move]) -> tuple[Move, str] | None:
     knock = next((m for m in legal if m.kind == "knock"), None)
     now = value(o.hand, o.options)
     if knock is not None:
-        return knock, f"Knock with {now:g}: the deal has gone on long enough"
+        return knock, Reason("w.knock_long", val=now)
     gains = [(value(_after(o.hand, o.middle, m)[0], o.options), str(m), m) for m in legal
              if m.kind in ("swap", "swapall")]
     best = max(gains, default=None)
     if best is not None and best[0] > now:
-        return best[2], f"{_label(best[2]).capitalize()}: {now:g} becomes {best[0]:g}"
+        return best[2], Reason("w.swap_gain", label=_label(best[2]), val=now, val2=best[0])
     shove = next((m for m in legal if m.kind == "shove"), None)
     if shove is not None:
-        return shove, f"Shove: nothing improves my {now:g}"
+        return shove, Reason("w.shove_nothing", val=now)
     return None
 
 
@@ -99,10 +101,10 @@ class SchwimmenAgent:
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return self.explain(observation, legal_moves, rng)[0]
 
-    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         o = observation
         if len(legal_moves) == 1:
-            return legal_moves[0], "The only legal move"
+            return legal_moves[0], Reason("only_legal")
         kinds = {m.kind for m in legal_moves}
         if "keep" in kinds:
             return self._packet(o, legal_moves, rng)
@@ -119,7 +121,7 @@ class SchwimmenAgent:
         return self._turn(o, legal_moves)
 
     # -- the dealer's packet ----------------------------------------------------------------------
-    def _packet(self, o: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def _packet(self, o: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         keep = next(m for m in legal if m.kind == "keep")
         reject = next(m for m in legal if m.kind == "reject")
         v = value(o.hand, o.options)
@@ -129,11 +131,11 @@ class SchwimmenAgent:
             # An unseen packet is worth about 16; a rejected packet A also feeds the others.
             need, grow = 18.0, 0.5 * potential(o.hand, unseen(o), o.options)
         if v + grow >= need:
-            return keep, f"Keep packet A: {v:g} is better than an unseen packet"
-        return reject, f"Reject packet A: {v:g} is below what an unseen packet is worth"
+            return keep, Reason("w.keep_packet", val=v)
+        return reject, Reason("w.reject_packet", val=v)
 
     # -- closed game (experimental option) --------------------------------------------------------
-    def _closed(self, o: Any, legal: Sequence[Move]) -> tuple[Move, str]:
+    def _closed(self, o: Any, legal: Sequence[Move]) -> tuple[Move, Reason]:
         five = list(o.hand) + list(o.pending)
 
         def kept(m: Move) -> float:
@@ -145,9 +147,9 @@ class SchwimmenAgent:
         best = max(legal, key=lambda m: (kept(m), m.kind == "knock" and kept(m) >= 26, str(m)))
         knocks = [m for m in legal if m.kind == "knock" and m.cards == best.cards]
         if knocks and kept(best) >= 26:
-            return knocks[0], f"Knock keeping {kept(best):g}"
+            return knocks[0], Reason("w.closed_knock", val=kept(best))
         pas = next((m for m in legal if m.kind == "pass2" and m.cards == best.cards), best)
-        return pas, f"Keep the best three ({kept(pas):g}) and pass two on"
+        return pas, Reason("w.closed_pass", val=kept(pas))
 
     # -- beginner and player turns ----------------------------------------------------------------
     def knock_threshold(self, o: Any) -> float:
@@ -157,7 +159,7 @@ class SchwimmenAgent:
             t += 1.5  # swimming: a lost showdown ends the match
         return max(22.0, min(29.0, t))
 
-    def _turn(self, o: Any, legal: Sequence[Move], player_like: bool = False) -> tuple[Move, str]:
+    def _turn(self, o: Any, legal: Sequence[Move], player_like: bool = False) -> tuple[Move, Reason]:
         opts = o.options
         now = value(o.hand, opts)
         final = o.knocker is not None
@@ -181,17 +183,17 @@ class SchwimmenAgent:
         knock = next((m for m in legal if m.kind == "knock"), None)
         thr = 26.0 if self.level == "beginner" else 99.0 if player_like else self.knock_threshold(o)
         if knock is not None and now >= thr and best_v < now + 2:
-            return knock, f"Knock with {now:g}: good enough and no swap helps much"
+            return knock, Reason("w.knock_good", val=now)
         shove = next((m for m in legal if m.kind == "shove"), None)
         stay = score(shove) if shove is not None else -1.0
         if best is not None and (shove is None or score(best) > stay + 1e-9):
-            return best, f"{_label(best).capitalize()}: {now:g} becomes {best_v:g}"
+            return best, Reason("w.swap_gain", label=_label(best), val=now, val2=best_v)
         if shove is not None:
-            return shove, f"Shove: no swap improves my {now:g}"
-        return legal[0], "First legal move"
+            return shove, Reason("w.shove_no_swap", val=now)
+        return legal[0], Reason("first_legal")
 
     # -- expert -----------------------------------------------------------------------------------
-    def _expert_turn(self, o: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def _expert_turn(self, o: Any, legal: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         """Every move judged by simulation on the same sampled deals (common random numbers):
         in the final round after a knock by its chance to lose a life at the showdown; before
         that by playing the rest of the deal out with greedy players (knocking included);
@@ -210,7 +212,7 @@ class SchwimmenAgent:
                 scored.append((p, -value(h, opts), str(m), m))
             scored.sort(key=lambda x: (x[0], x[1], x[2]))
             p, negv, _, best = scored[0]
-            return best, f"Final turn: {_label(best)} for {-negv:g} (about {p:.0%} to lose a life)"
+            return best, Reason("w.final", label=_label(best), val=-negv, pct=p)
         # Every move judged by playing the rest of the deal out on the same sampled deals;
         # ties go to a knock, then to the player's valuation.
         pick, why = self._turn(o, [m for m in legal if m.kind != "knock"], player_like=True)
@@ -224,11 +226,11 @@ class SchwimmenAgent:
         results.sort(key=lambda x: (x[0], x[1], x[2]))
         p, _, _, best = results[0]
         if best == pick:
-            return pick, f"{why} (about {p:.0%} to lose a life)"
+            return pick, Reason("w.risk", reason=why, pct=p)
         if best.kind == "knock":
-            return best, f"Knock with {now:g}: about {p:.0%} to lose a life, less than playing on"
+            return best, Reason("w.knock_risk", val=now, pct=p)
         nv = value(_after(o.hand, o.middle, best)[0], opts)
-        return best, f"{_label(best).capitalize()}: {now:g} becomes {nv:g} (about {p:.0%} to lose a life)"
+        return best, Reason("w.risk", reason=Reason("w.swap_gain", label=_label(best), val=now, val2=nv), pct=p)
 
 
 def make(level: str, seat: int = 0) -> SchwimmenAgent | None:

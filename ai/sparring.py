@@ -47,6 +47,7 @@ from ai.schnapsen_solver import (
     phase2_values,
 )
 from game.rules.base import Move
+from game.rules.messages import Reason
 
 #: samples per decision (phase 1, and phase 2 while the opponent's hand is not known)
 SAMPLES = 64
@@ -213,15 +214,15 @@ class SparringAgent:
                 totals[key] += v if needs is None else deal_equity(needs, v) + 1e-4 * v
         return {key: v / n for key, v in totals.items()}
 
-    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, str]:
+    def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         if len(legal_moves) == 1:
-            return legal_moves[0], "The only legal move"
+            return legal_moves[0], Reason("only_legal")
         vals = self.values(observation, legal_moves, rng)
         rank = {"declare": 0 if observation.points >= 66 else 9, "meld": 1, "exchange": 2, "play": 3,
                 "pass": 4, "close": 5}
         order = [str(mv) for mv in sorted(legal_moves, key=lambda mv: rank.get(mv.kind, 8))]
         key = best_key(vals, order)
-        return next(mv for mv in legal_moves if str(mv) == key), f"mean {vals[key]:+.2f} over the samples"
+        return next(mv for mv in legal_moves if str(mv) == key), Reason("d.search", used=self.samples, value=vals[key])
 
 
 def make(level: str, seat: int = 0) -> Any:

@@ -2,13 +2,14 @@
 
     python build_scripts/screenshots_comforts.py OUTDIR
     python build_scripts/screenshots_comforts.py OUTDIR --notices    only the notices and hints
+    python build_scripts/screenshots_comforts.py OUTDIR --hints      only the hint dialogs
     python build_scripts/screenshots_comforts.py OUTDIR --refusals   only the refused moves and
                                                                      the failed-save notice
 
 Per language: the menu, the Schnapsen table mid-deal, the end-of-deal summary, the rules screen,
 the settings screen and the statistics screen (after a bot-vs-bot match was recorded), plus the
-bad-save dialog, the menu's notice about an unwritable user folder, hint dialogs (Schnapsen
-and Bauernschnapsen), a refused card at the table and the table's notice when a save fails.
+bad-save dialog, the menu's notice about an unwritable user folder, hint dialogs (every game,
+card play and bidding), a refused card at the table and the table's notice when a save fails.
 Settings, saves and statistics go to a temporary folder, never the user's.
 """
 
@@ -158,29 +159,38 @@ def blocked_folder(outdir: Path, tmp: Path) -> None:
 
 
 def hints(outdir: Path, tmp: Path) -> None:
-    """The hint dialog (H) at the first decision of the human in Schnapsen and Bauernschnapsen."""
+    """The hint dialog (H) in every game and language: at the human's first card play (Schwimmen:
+    the first swap), and at the first bid in Bauern- and Dreierschnapsen."""
     from game.ui.scenes.table import TableScene
 
-    for lang in ("de", "ja"):
-        for game_id, seed in (("schnapsen", 3), ("bauernschnapsen", 7)):
+    def card_play(legal: tuple) -> bool:  # type: ignore[type-arg]
+        return any(m.kind in ("play", "swap") for m in legal) and len(legal) > 1
+
+    def bidding(legal: tuple) -> bool:  # type: ignore[type-arg]
+        return any(m.kind == "bid" for m in legal)
+
+    shots = [("schnapsen", 3, "", card_play), ("bauernschnapsen", 7, "", card_play),
+             ("bauernschnapsen", 7, "_bid", bidding), ("dreierschnapsen", 5, "", card_play),
+             ("dreierschnapsen", 5, "_bid", bidding), ("schwimmen", 4, "", card_play)]
+    for lang in ("en", "de", "ja"):
+        for game_id, seed, suffix, wanted in shots:
             config = AppConfig(size=(1280, 720), settings_dir=tmp / f"hint-{lang}" / "config", persist=False,
                                speed=0.0, bot_pause=0.0, use_processes=False, seed=seed, game_id=game_id)
-            config.extra["data_dir"] = tmp / f"hint-{lang}-{game_id}" / "data"
+            config.extra["data_dir"] = tmp / f"hint-{lang}-{game_id}{suffix}" / "data"
             app = App(config)
             session = install(app, cli_lang=lang)
             open_menu(app).start()
             table = app.scenes[0]
             assert isinstance(table, TableScene)
             c = table.controller
-            for _ in range(12):  # to the first card the human plays (bidding hints are short)
+            for _ in range(40):  # to the decision wanted, the earlier ones as the hint says
                 until(app, lambda: table.presenter.idle and c.awaiting_human)  # noqa: B023
-                legal = c.legal_moves()
-                if any(m.kind == "play" for m in legal) and len(legal) > 1:
+                if wanted(c.legal_moves()):
                     break
                 table.perform(c.hint()[0])
             session.hint(table)
             app.step(DT)
-            save(app, outdir, f"{lang}_hint_{game_id}")
+            save(app, outdir, f"{lang}_hint_{game_id}{suffix}")
             app.shutdown()
 
 
@@ -272,6 +282,9 @@ def main(argv: list[str]) -> int:
     outdir = Path(args[0] if args else "screenshots")
     outdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
+        if "--hints" in argv:
+            hints(outdir, Path(tmp))
+            return 0
         if "--save-failure" in argv:
             save_failure(outdir, Path(tmp))
             return 0

@@ -29,6 +29,7 @@ from game.rules import match as matches
 from game.rules import registry
 from game.rules.base import IllegalMove, Move, RoundResult
 from game.rules.events import RoundOver, RoundStarted
+from game.rules.messages import Reason
 from game.rules.seeds import derive_seed
 from game.seat_view import SeatView
 
@@ -48,7 +49,7 @@ def think(game_id: str, level: str, seat: int, observation: Any, legal: tuple[Mo
     return agent.choose(observation, legal, Random(seed))
 
 
-def explain(game_id: str, seat: int, observation: Any, legal: tuple[Move, ...], seed: int) -> tuple[Move, str]:
+def explain(game_id: str, seat: int, observation: Any, legal: tuple[Move, ...], seed: int) -> tuple[Move, Reason]:
     """The expert's suggestion and reason for a hint; runs in the worker process."""
     return make_agent(game_id, "expert", seat).explain(observation, legal, Random(seed))
 
@@ -104,9 +105,9 @@ class MatchController:
         self._future_started = 0.0
         self._inline_move: Move | None = None
         self._agents: dict[tuple[int, str], Agent] = {}
-        self._hint_future: Future[tuple[Move, str]] | None = None
+        self._hint_future: Future[tuple[Move, Reason]] | None = None
         self._hint_for: tuple[int, int] | None = None
-        self._hint_ready: tuple[Move, str] | None = None
+        self._hint_ready: tuple[Move, Reason] | None = None
         self._start_round()
 
     # --- seats ---------------------------------------------------------------------------------
@@ -251,19 +252,20 @@ class MatchController:
     def legal_moves(self) -> tuple[Move, ...]:
         return self.rules.legal_moves(self.state) if self.awaiting_human else ()
 
-    def explain_illegal(self, move: Move) -> str:
+    def explain_illegal(self, move: Move) -> Reason | None:
+        """Why ``move`` would be refused now; None if it is legal."""
         if not self.awaiting_human:
-            return "it is not your turn"
+            return Reason("not_your_turn")
         try:
             self.rules.apply(self.state, move)
         except IllegalMove as e:
             return e.reason
-        return ""
+        return None
 
     def submit(self, move: Move) -> None:
         """The human's move; raises IllegalMove with a reason if it is not legal now."""
         if not self.awaiting_human:
-            raise IllegalMove("it is not your turn", move)
+            raise IllegalMove(Reason("not_your_turn"), move)
         seat = self.to_move
         assert seat is not None  # awaiting_human implies a seat to move
         self._apply(seat, move)
@@ -292,11 +294,11 @@ class MatchController:
         events, self._events = self._events, []
         return events
 
-    def hint(self) -> tuple[Move, str]:
-        """The expert's suggestion for the human's current decision, with a one-line reason."""
+    def hint(self) -> tuple[Move, Reason]:
+        """The expert's suggestion for the human's current decision, with its reason (a structured message)."""
         seat = self.to_move
         if seat is None or not self.is_human(seat):
-            raise IllegalMove("there is no decision of yours to help with")
+            raise IllegalMove(Reason("no_decision"))
         agent = make_agent(self.rules.id, "expert", seat)
         return agent.explain(self.rules.observe(self.state, seat), self.rules.legal_moves(self.state),
                              Random(self._decision_seed(seat)))
@@ -306,7 +308,7 @@ class MatchController:
         :meth:`poll_hint`.  Raises IllegalMove when there is no decision of the human's."""
         seat = self.to_move
         if seat is None or not self.is_human(seat):
-            raise IllegalMove("there is no decision of yours to help with")
+            raise IllegalMove(Reason("no_decision"))
         key = (self.round_no, len(self.round_moves))
         if self._hint_for == key and (self._hint_future is not None or self._hint_ready is not None):
             return
@@ -321,7 +323,7 @@ class MatchController:
                 self._reset_pool()
         self._hint_ready = explain(*args)
 
-    def poll_hint(self) -> tuple[Move, str] | None:
+    def poll_hint(self) -> tuple[Move, Reason] | None:
         """The hint once it is ready (and still about the current decision), else None.
         Raises whatever the hint computation raised."""
         if self._hint_for != (self.round_no, len(self.round_moves)):

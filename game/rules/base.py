@@ -2,7 +2,7 @@
 
 Shape borrowed from OpenSpiel's State API (ARCHITECTURE.md "The rules protocol"): a rules object
 is stateless; states, moves, observations and events are frozen values; ``apply`` is pure and
-raises :class:`IllegalMove` with a reason a player can read.
+raises :class:`IllegalMove` with a reason (a structured message the UI translates).
 """
 
 from __future__ import annotations
@@ -14,16 +14,19 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from game.cards import Card, format_cards, parse_cards
 from game.rules.deal_result import DealDetails
+from game.rules.messages import Reason
 
 Seat = int
 """Seats are numbered clockwise from 0."""
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow now.  ``reason`` is a sentence for the player."""
+    """A move the rules do not allow now.  ``reason`` says why as a structured message
+    (:class:`game.rules.messages.Reason`, translated by the UI); ``str(exc)`` is its English
+    fallback for logs and the command line."""
 
-    def __init__(self, reason: str, move: object | None = None) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Reason, move: object | None = None) -> None:
+        super().__init__(str(reason))
         self.reason = reason
         self.move = move
 
@@ -142,7 +145,7 @@ def check_legal(rules: Any, s: Any, m: Move) -> None:
     if m in rules.legal_moves(s):
         return
     if rules.is_over(s):
-        raise IllegalMove("the round is over", m)
+        raise IllegalMove(Reason("round_over"), m)
     explain = getattr(rules, "explain_illegal", None)
     reason = explain(s, m) if explain is not None else None
-    raise IllegalMove(reason or f"'{m}' is not allowed now", m)
+    raise IllegalMove(reason or Reason("not_now", move=m), m)

@@ -21,6 +21,7 @@ from game.rules import family_play as fp
 from game.rules.base import IllegalMove, Move, RoundResult, Seat
 from game.rules.contracts import BY_ID, eligible
 from game.rules.family_state import FamilyState, Phase, Shape, TrickRecord, build
+from game.rules.messages import Reason
 from game.rules.tricks import explain_refusal
 
 _LEGAL: dict[Phase, Callable[[FamilyState], tuple[Move, ...]]] = {
@@ -119,18 +120,18 @@ class FamilyRules:
 
     def apply(self, s: FamilyState, m: Move) -> tuple[FamilyState, tuple[Any, ...]]:
         if s.phase is Phase.OVER:
-            raise IllegalMove("the round is over", m)
+            raise IllegalMove(Reason("round_over"), m)
         if m.kind == "discard" and s.phase is Phase.DISCARD and len(m.cards) == 2:
             # Either order of the two cards is the same discard.
             legal = self.legal_moves(s)
             match = next((x for x in legal if set(x.cards) == set(m.cards)), None)
             if match is None:
-                raise IllegalMove(self.explain_illegal(s, m) or f"'{m}' is not allowed now", m)
+                raise IllegalMove(self.explain_illegal(s, m) or Reason("not_now", move=m), m)
             return _APPLY[s.phase](s, match)
         legal = self.legal_moves(s)
         # Moves taken from legal_moves are the very objects in the tuple: try identity first.
         if not any(x is m for x in legal) and m not in legal:
-            raise IllegalMove(self.explain_illegal(s, m) or f"'{m}' is not allowed now", m)
+            raise IllegalMove(self.explain_illegal(s, m) or Reason("not_now", move=m), m)
         return _APPLY[s.phase](s, m)
 
     def is_over(self, s: FamilyState) -> bool:
@@ -141,11 +142,11 @@ class FamilyRules:
             raise ValueError("the round is not over")
         return s.result
 
-    def explain_illegal(self, s: FamilyState, m: Move) -> str | None:
+    def explain_illegal(self, s: FamilyState, m: Move) -> Reason | None:
         """A specific reason for a refused move (shown by the UI)."""
         if s.phase is Phase.PLAY and m.kind == "play" and m.cards:
             if s.meld_pending is not None and not s.trick:
-                return "after showing a marriage you must lead its king or queen"
+                return Reason("f.lead_marriage")
             row = BY_ID[s.contract or ""]
             return explain_refusal(m.cards[0], s.hands[s.turn], s.trick, s.trump if row.trumps else None,
                                    fp.legal_cards(s))
@@ -153,16 +154,16 @@ class FamilyRules:
             row = BY_ID[m.arg]
             brole = s.shape.role_as_bauern[s.role(s.turn)]
             if brole not in row.bidders:
-                return f"you may not bid {row.name} from your seat"
+                return Reason("f.bid_seat", contract=row.id)
             if not eligible(row, brole, s.hands[s.turn], s.trump):
-                return f"{row.name} needs a holding you do not have"
-            return f"{row.name} does not outbid the current bid"
+                return Reason("f.bid_holding", contract=row.id)
+            return Reason("f.bid_low", contract=row.id)
         if s.phase is Phase.BID and m.kind == "pass" and s.high is None:
-            return "forehand must open the bidding"
+            return Reason("f.open")
         if s.phase is Phase.DISCARD and m.kind == "discard":
-            return "discard two cards of your hand, keeping what your contract requires"
+            return Reason("f.discard")
         if m.kind in ("meld", "declare") and s.phase is Phase.PLAY:
-            return f"'{m}' is not allowed now (only the player on lead, in a contract that allows it)"
+            return Reason("f.lead_only", move=m)
         return None
 
     def observe(self, s: FamilyState, seat: Seat) -> FamilyObservation:

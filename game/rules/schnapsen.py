@@ -24,6 +24,7 @@ from game.cards import Card
 from game.rules import events as ev
 from game.rules.base import IllegalMove, Move, RoundResult, Seat
 from game.rules.base import parse_move as _parse_move
+from game.rules.messages import Reason
 from game.rules.options import SchnapsenOptions
 from game.rules.schnapsen_explain import explain, suit_i
 from game.rules.schnapsen_observe import SchnapsenObservation, observe, unseen_cards
@@ -312,8 +313,8 @@ class SchnapsenRules:
         return new, (ev.Announced(seat, "pass"), ev.RoundOver(self._score(new)))
 
     # --- explanations, observation, result ------------------------------------------------
-    def explain_illegal(self, s: SchnapsenState, m: Move) -> str:
-        """Why ``m`` is refused here, in words a player understands."""
+    def explain_illegal(self, s: SchnapsenState, m: Move) -> Reason:
+        """Why ``m`` is refused here (a structured message the UI translates)."""
         return explain(s, m)
 
     def observe(self, s: SchnapsenState, seat: Seat) -> SchnapsenObservation:

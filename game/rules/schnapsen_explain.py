@@ -1,8 +1,9 @@
-"""Readable reasons for refused Schnapsen moves (``IllegalMove.reason``, shown by the UI)."""
+"""Why a Schnapsen move is refused (``IllegalMove.reason``, a structured message the UI translates)."""
 
 from __future__ import annotations
 
 from game.rules.base import IllegalMove, Move
+from game.rules.messages import Reason
 from game.rules.schnapsen_state import FINAL, FOLLOW, LEAD, MELD_SUITS, OVER, SUIT_INDEX, SchnapsenState, follow_cards
 from game.rules.tricks import explain_refusal
 
@@ -12,13 +13,13 @@ def suit_i(letter: str | None) -> int:
     for suit, i in SUIT_INDEX.items():
         if suit.value == letter:
             return i
-    raise IllegalMove(f"unknown suit {letter!r}; use one of S H D C")
+    raise IllegalMove(Reason("s.unknown_suit", text=repr(letter)))
 
 
-def explain(s: SchnapsenState, m: Move) -> str:
-    """Why ``m`` is refused in ``s``, in words a player understands."""
+def explain(s: SchnapsenState, m: Move) -> Reason:
+    """Why ``m`` is refused in ``s``."""
     if s.phase is OVER:
-        return "the deal is over"
+        return Reason("s.deal_over")
     kind = m.kind
     seat = s.to_act
     hand = s.hands[seat]
@@ -26,43 +27,42 @@ def explain(s: SchnapsenState, m: Move) -> str:
     sp = s.specials
     if kind == "play":
         if len(m.cards) != 1:
-            return "play exactly one card"
+            return Reason("s.one_card")
         c = m.cards[0]
         if s.phase is FINAL:
-            return "all tricks are played: declare 66 or pass"
+            return Reason("s.final")
         if c not in hand:
-            return f"{c} is not in your hand"
+            return Reason("not_in_hand", card=c)
         if on_lead and s.melded >= 0:
-            return "you must play the king or queen of the marriage you showed"
+            return Reason("s.marriage_card")
         if s.phase is FOLLOW:
             legal = follow_cards(s, hand)
             return explain_refusal(c, hand, s.trick, s.setup.trump, legal)
-        return f"{c} may not be played now"
+        return Reason("not_played_now", card=c)
     if kind in ("exchange", "close", "meld"):
-        what = {"exchange": "exchange the trump jack", "close": "close", "meld": "show a marriage"}[kind]
         if not on_lead:
-            return f"only the player on lead may {what}"
+            return Reason(f"s.lead_only_{kind}")
         if s.melded >= 0:
             if kind == "meld":
-                return "only one marriage per lead"
-            return f"you must {what} before showing a marriage"
+                return Reason("s.one_marriage")
+            return Reason(f"s.{kind}_before_meld")
         if kind == "meld":
             if not m.arg:
-                return "say which marriage: meld S, H, D or C"
+                return Reason("s.meld_which")
             si = suit_i(m.arg)
             if not s.tally.history and not s.setup.options.allow_marriage_before_first_trick:
-                return "no marriage before the first trick (house option)"
+                return Reason("s.no_first_marriage")
             suit = MELD_SUITS[si]
-            return f"you need both the king and the queen of {suit.symbol} in your hand"
+            return Reason("s.need_marriage", suit=suit)
         if sp.closed_by >= 0:
-            return "the stock is closed" + (": no exchange any more" if kind == "exchange" else " already")
+            return Reason("s.closed_exchange" if kind == "exchange" else "s.closed")
         if not s.stock:
-            return "the stock is exhausted"
+            return Reason("s.exhausted")
         if kind == "exchange":
-            return f"you do not hold the trump jack ({s.setup.trump_jack})"
-        return "closing with only two cards in the stock is switched off"
+            return Reason("s.no_jack", card=s.setup.trump_jack)
+        return Reason("s.no_close_two")
     if kind == "declare":
-        return "you may declare 66 only right after winning a trick or showing a marriage"
+        return Reason("s.declare_when")
     if kind == "pass":
-        return "'pass' only declines a claim after the final trick"
-    return f"'{m}' is not a Schnapsen move"
+        return Reason("s.pass_when")
+    return Reason("s.not_a_move", move=m)

@@ -41,6 +41,7 @@ from game.rules.base import Move, RoundResult, Seat, check_legal
 from game.rules.base import parse_move as _parse_move
 from game.rules.deal_result import SchwimmenDeal
 from game.rules.events import Announced, HandRevealed, MiddleReplaced, RoundOver, Swapped
+from game.rules.messages import Reason
 from game.rules.options import SchwimmenOptions
 from game.rules.schwimmen_showdown import losers_of
 from game.rules.schwimmen_state import Phase, SchwimmenObservation, SchwimmenState, SwapRecord, replace
@@ -185,25 +186,25 @@ class SchwimmenRules:
             out.append(Move("knock"))
         return tuple(out)
 
-    def explain_illegal(self, s: SchwimmenState, m: Move) -> str | None:
+    def explain_illegal(self, s: SchwimmenState, m: Move) -> Reason | None:
         if s.phase is Phase.CHOOSE:
-            return "the dealer must first keep or reject packet A"
+            return Reason("w.packet_first")
         seat = s.order[s.turn_i]
         if m.kind == "knock":
             if s.knocker is not None:
-                return "somebody has already knocked"
-            return "knocking needs a hand worth at least 20"
+                return Reason("w.knocked")
+            return Reason("w.knock_20")
         if m.kind == "shove" and s.options.no_passing:
-            return "shoving is not allowed in this game (no passing)"
+            return Reason("w.no_shove")
         if m.kind == "swap":
             if len(m.cards) != 2:
-                return "swap exactly one hand card for one middle card (or swap all)"
+                return Reason("w.swap_one")
             if m.cards[0] not in s.hands[seat]:
-                return f"{m.cards[0]} is not in your hand"
+                return Reason("not_in_hand", card=m.cards[0])
             if m.cards[1] not in s.middle:
-                return f"{m.cards[1]} is not in the middle"
+                return Reason("w.not_in_middle", card=m.cards[1])
         if m.kind in ("keep", "reject"):
-            return "only the dealer chooses a packet, before the first turn"
+            return Reason("w.packet_dealer")
         return None
 
     # --- moves -----------------------------------------------------------------------------

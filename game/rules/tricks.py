@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from game.cards import NORMAL_ORDER, Card, Rank, Suit
+from game.rules.messages import Reason
 
 
 def winning_index(trick: Sequence[Card], trump: Suit | None, order: Mapping[Rank, int] = NORMAL_ORDER) -> int:
@@ -75,19 +76,19 @@ def explain_refusal(
     trick: Sequence[Card],
     trump: Suit | None,
     legal: Sequence[Card],
-) -> str:
-    """A sentence saying why ``card`` may not be played here (for IllegalMove)."""
+) -> Reason:
+    """Why ``card`` may not be played here (for IllegalMove)."""
     if card not in hand:
-        return f"{card} is not in your hand"
+        return Reason("not_in_hand", card=card)
     if not trick:
-        return f"{card} may not be led now"
+        return Reason("not_led_now", card=card)
     led = trick[0].suit
     if any(c.suit == led for c in hand):
         if card.suit != led:
-            return f"you must follow suit ({led.symbol})"
-        return "you must head the trick: play a higher card of the suit led"
+            return Reason("follow_suit", suit=led)
+        return Reason("head_trick")
     if trump is not None and any(c.suit == trump for c in legal):
         if card.suit != trump:
-            return f"you cannot follow suit, so you must play a trump ({trump.symbol})"
-        return "you must overtrump: play a higher trump"
-    return f"{card} may not be played now"
+            return Reason("must_trump", suit=trump)
+        return Reason("overtrump")
+    return Reason("not_played_now", card=card)

@@ -3,7 +3,8 @@ in the worker process while the window stays live, and taking back the last deci
 table, or at a deal's summary, which also takes the deal out of the statistics).
 
 :class:`HintsAndUndo` is a base of :class:`game.ui.session.Session`.  The bots' hint reasons
-are English sentences; the hint dialog shows them through :func:`game.ui.hint_text.translate_reason`.
+are structured messages; the hint dialog words them through :mod:`game.ui.hint_text`: the move, the
+reason in one or two sentences, and the statistic behind it on a details line.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from game import i18n
-from game.ui.hint_text import translate_reason
+from game.ui.hint_text import reason_detail, translate_reason
 from game.ui.session_helpers import describe_move
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,9 @@ class HintsAndUndo:
         style = self.settings.deck_style
         text = (i18n.t("hint.suggest", move=describe_move(move, style)) + "\n"
                 + i18n.t("hint.reason", reason=translate_reason(reason, style)))
+        detail = reason_detail(reason, style)
+        if detail:
+            text += "\n" + i18n.t("hint.details", details=detail)
         self.app.push(DialogScene(self.app, i18n.t("hint.title"), text))
 
     def undo(self, table: Any) -> bool:

@@ -16,6 +16,7 @@ from game.cards import Suit, parse_cards
 from game.rules.base import Move
 from game.rules.bauernschnapsen import RULES as R
 from game.rules.contracts import BY_ID
+from game.rules.messages import Reason
 
 SUIT = {x.value: x for x in Suit}
 
@@ -122,7 +123,7 @@ def test_bettler_defender_leads_low_and_stays_under_the_declarer():
 def test_declare_66_and_meld():
     decl = Move("declare")
     v = mkview("normal", 0, 0, "KH QH JS", scores=(70, 20))
-    assert fc.declare_66(v, moves_for(v, "KH QH JS", (decl,))) == (decl, "Declare 66: our side has 70")
+    assert fc.declare_66(v, moves_for(v, "KH QH JS", (decl,))) == (decl, Reason("f.declare", points=70))
     v = mkview("normal", 0, 0, "KH QH JS", scores=(40, 20))
     assert fc.declare_66(v, moves_for(v, "KH QH JS", (decl,))) is None
     meld = Move("meld", (), "H")

@@ -134,7 +134,7 @@ def test_expert_plays_out_its_normal_game_discard_and_is_reproducible():
     m1, why = FamilyAgent("expert", q, budget_s=None).explain(obs, legal, Random(5))
     m2, _ = FamilyAgent("expert", q, budget_s=None).explain(obs, legal, Random(5))
     assert m1 == m2 and m1 in legal
-    assert "played out" in why
+    assert why.id == "f.t.discard" and why.get("detail").id == "d.discard_played" and why.get("detail").get("used") > 0
     # The player keeps the hand evaluator's discard and says so.
     _, why_player = FamilyAgent("player", q).explain(obs, legal, Random(5))
-    assert "keeps the best hand" in why_player
+    assert why_player.id == "f.t.discard" and why_player.get("detail") is None

@@ -81,4 +81,4 @@ def test_expert_in_a_match_sampled_values_keep_game_points_for_the_hint():
     assert gp == pytest.approx(gp_lone)  # the hint's "worth about x game points" is unchanged
     assert all(0.0 <= v <= 1.0 + 1e-3 for v in eq.values())
     move, reason = expert.explain(obs, R.legal_moves(s), Random(5))
-    assert "game points" in reason
+    assert reason.get("detail").id == "how.match"  # the figure and the match chance

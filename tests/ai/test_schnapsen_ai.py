@@ -12,6 +12,7 @@ from ai.schnapsen_knowledge import SchnapsenKnowledge, schnapsen_knowledge
 from ai.schnapsen_solver import DECK, IDX, KING, QUEEN, Context, phase2_values, world_from_state
 from game.cards import parse_cards
 from game.rules.base import Move
+from game.rules.messages import Reason
 from game.rules.schnapsen import RULES as R
 from tests.ai.test_solver import engine_values, random_positions
 
@@ -100,7 +101,8 @@ def test_exchange_jack():
 def test_close_when_safe_needs_points_and_top_trumps():
     k = kn("AS TS KH QD JD", cards=(40, 20), played="AH TH AD TD")
     move, reason = H.close_when_safe(k, legal_of(k, ("close",)))
-    assert str(move) == "close" and reason == "Close now: 40 points and A/10 of trumps, the opponent has 20"
+    assert str(move) == "close" and reason == Reason("s.close_now", points=40, opp=20,
+                                                     trumps=Reason("trumps.some", ranks="AT"))
     weak = kn("JS QS KH QD JD", cards=(40, 20))
     assert H.close_when_safe(weak, legal_of(weak, ("close",))) is None
 
@@ -108,7 +110,7 @@ def test_close_when_safe_needs_points_and_top_trumps():
 def test_meld_prefers_the_trump_marriage():
     k = kn("KS QS KH QH JD")
     move, reason = H.meld_marriage(k, legal_of(k, ("meld H", "meld S")))
-    assert str(move) == "meld S" and "40" in reason
+    assert str(move) == "meld S" and reason.get("worth") == 40
 
 
 def test_lead_marriage_card_after_showing():

@@ -43,7 +43,7 @@ def test_must_undertrump_off_and_refusal_reasons():
     try:
         B.apply(s, parse_move("play AC"))
     except IllegalMove as e:
-        assert "trump" in e.reason
+        assert e.reason.id == "must_trump" and "trump" in str(e)
     else:
         raise AssertionError("a non-trump was accepted from a void player holding a trump")
 

@@ -1,8 +1,9 @@
 """A refused move is explained in the player's language (game.ui.refusal_text).
 
-Every sentence the rules can give for a refused move is collected by trying, on seeded random
-states of every game (and the option sets that change the refusals), every move of a superset
-of candidates that is not legal; each must be read by a template and come out German and
+Every reason the rules can give for a refused move (a structured message) is collected by
+trying, on seeded random states of every game (and the option sets that change the refusals),
+every move of a superset of candidates that is not legal; each refusal id must have a catalogue
+entry in en, de and ja with exactly its parameters as placeholders, and come out German and
 Japanese with none of the English left.  Then a German player clicks a wrong card at the real
 table and reads the German reason in the status line.
 """
@@ -18,13 +19,14 @@ import pygame
 import pytest
 
 from game import i18n
-from game.cards import deck20, deck32, parse_cards
+from game.cards import Suit, deck20, deck32, parse_cards
 from game.controller import MatchController
 from game.rules import registry
 from game.rules.base import IllegalMove, Move
 from game.rules.contracts import IDS
+from game.rules.messages import ENGLISH, Reason
 from game.rules.options import OPTIONS_BY_GAME
-from game.ui.refusal_text import REFUSALS, known, translate_refusal
+from game.ui.refusal_text import REFUSAL, translate_refusal
 
 DT = 1 / 60
 SEEDS = tuple(range(10))
@@ -90,9 +92,9 @@ def walk(legal: tuple[Move, ...], rng: Random) -> Move:
 
 
 @cache
-def all_refusals() -> dict[str, str]:
-    """Every refusal sentence -> the first move that gave it."""
-    got: dict[str, str] = {}
+def all_refusals() -> dict[Reason, str]:
+    """Every refusal -> the first move that gave it."""
+    got: dict[Reason, str] = {}
     for game_id, players, overrides, seeds in CONFIGS:
         rules = registry.get(game_id)
         opts = OPTIONS_BY_GAME[game_id](**overrides)
@@ -130,55 +132,57 @@ def english_words(template: str) -> set[str]:
     return words - {"meld", "schnapsen", "hand"}
 
 
-def test_every_refusal_the_rules_give_has_a_template_and_every_template_is_used():
-    reasons = all_refusals()
-    assert len(reasons) > 100
-    unknown = sorted(f"{r!r} ({m})" for r, m in reasons.items() if not known(r))
-    assert unknown == [], f"add these to game/ui/refusal_text.py REFUSALS and the catalogues: {unknown}"
-    from game.ui.refusal_text import REFUSAL_TEMPLATES
+def test_every_refusal_the_rules_give_has_a_catalogue_entry_and_an_english_fallback():
+    from tests.ui.test_hint_text import catalogue_problems
 
-    used = set()
-    for r in reasons:
-        used.add(next(msgid for msgid, regex, _ in REFUSAL_TEMPLATES.compiled() if regex.match(r)))
-    assert sorted(set(REFUSALS) - used) == []  # no template for a sentence the rules no longer say
+    reasons = all_refusals()
+    assert len(reasons) > 100 and all(isinstance(r, Reason) for r in reasons)
+    problems = sorted({p for r in reasons for p in catalogue_problems(r, REFUSAL)})
+    assert problems == [], "add these to locale/*.po: " + "; ".join(problems)
+    used = {r.id for r in reasons}
+    assert sorted(used - set(ENGLISH)) == []  # str(IllegalMove) reads as English in the logs
+    assert sorted(set(ENGLISH) - used) == []  # no fallback for a refusal the rules no longer give
 
 
 @pytest.mark.parametrize("lang", ["de", "ja"])
 @pytest.mark.parametrize("deck_style", ["french", "german"])
 def test_every_refusal_translates_with_no_english_left(lang, deck_style):
     i18n.set_language(lang)
-    from game.ui.refusal_text import REFUSAL_TEMPLATES
-
     for reason, move in all_refusals().items():
         shown = translate_refusal(reason, deck_style)
-        msgid = next(m for m, regex, _ in REFUSAL_TEMPLATES.compiled() if regex.match(reason))
-        assert shown != reason and "refusal." not in shown and "{" not in shown, (lang, reason, move, shown)
+        english = str(reason)
+        assert shown != english and "refusal." not in shown and "{" not in shown, (lang, reason, move, shown)
         assert not re.search(r"\b[AKQJT2-9][SHDC]\b", shown), (reason, shown)  # cards in words
         assert not re.search("[♠♥♦♣]", shown), (reason, shown)  # suits in words (Laub, Eichel ...)
-        leftovers = english_words(REFUSALS[msgid]) & {w.lower() for w in re.findall(r"[A-Za-z]{3,}", shown)}
+        leftovers = english_words(ENGLISH[reason.id]) & {w.lower() for w in re.findall(r"[A-Za-z]{3,}", shown)}
         assert not leftovers, (lang, reason, shown, leftovers)
         if lang == "ja":
             assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", shown), (reason, shown)
+    i18n.set_language("en")
 
 
 def test_refusals_name_cards_suits_contracts_and_moves_in_the_language():
+    ah, qh = parse_cards("AH QH")
+    follow = Reason("follow_suit", suit=Suit.HEARTS)
+    assert str(follow) == "you must follow suit (♥)"  # the English fallback of str(IllegalMove)
+    assert str(IllegalMove(Reason("not_in_hand", card=ah))) == "AH is not in your hand"
     i18n.set_language("de")
-    assert translate_refusal("you must follow suit (♥)") == "Du musst Farbe bedienen (Herz)"
-    assert translate_refusal("you must follow suit (♠)", "german") == "Du musst Farbe bedienen (Laub)"
-    assert translate_refusal("AH is not in your hand") == "Herz-Daus ist nicht in deiner Hand"
-    assert translate_refusal("you may not bid Normal game from your seat") == \
+    assert translate_refusal(follow) == "Du musst Farbe bedienen (Herz)"
+    assert translate_refusal(Reason("follow_suit", suit=Suit.SPADES), "german") == "Du musst Farbe bedienen (Laub)"
+    assert translate_refusal(Reason("not_in_hand", card=ah)) == "Herz-Daus ist nicht in deiner Hand"
+    assert translate_refusal(Reason("f.bid_seat", contract="normal")) == \
         "Von deinem Platz aus darfst du Rufer nicht lizitieren"
-    assert translate_refusal("'play QH' is not allowed now") == "„Herz-Dame“ ist jetzt nicht möglich"
-    assert translate_refusal("the stock is closed already") == "Der Talon ist schon zugedreht"
+    assert translate_refusal(Reason("not_now", move=Move("play", (qh,)))) == "„Herz-Dame“ ist jetzt nicht möglich"
+    assert translate_refusal(Reason("s.closed")) == "Der Talon ist schon zugedreht"
     i18n.set_language("de", german_terms=True)
-    assert translate_refusal("you must overtrump: play a higher trump") == \
-        "Du musst übertrumpfen: Spiel einen höheren Trumpf"
+    assert translate_refusal(Reason("overtrump")) == "Du musst übertrumpfen: Spiel einen höheren Trumpf"
     i18n.set_language("ja")
-    assert translate_refusal("you must follow suit (♦)") == "ダイヤを出さなければなりません (マストフォロー)"
-    assert translate_refusal("you cannot follow suit, so you must play a trump (♣)") == \
+    assert translate_refusal(Reason("follow_suit", suit=Suit.DIAMONDS)) == "ダイヤを出さなければなりません (マストフォロー)"
+    assert translate_refusal(Reason("must_trump", suit=Suit.CLUBS)) == \
         "リードのスートがないので、切り札 (クラブ) を出さなければなりません"
-    # a sentence no template knows stays as it came (visible, never a crash)
-    assert translate_refusal("a rule from a future version") == "a rule from a future version"
+    # an id no catalogue knows shows its English fallback (visible, never a crash)
+    assert translate_refusal(Reason("a.rule.from.a.future.version")) == "a.rule.from.a.future.version"
+    i18n.set_language("en")
 
 
 # --- at the table ---------------------------------------------------------------------------------

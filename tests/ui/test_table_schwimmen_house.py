@@ -12,6 +12,7 @@ from game import i18n
 from game.cards import deck32, parse_cards
 from game.controller import MatchController
 from game.rules.base import Move
+from game.rules.messages import Reason
 from game.rules.options import SchwimmenOptions
 from game.ui import text
 from game.ui.app import App, AppConfig
@@ -64,7 +65,7 @@ def test_a_refused_knock_says_why_in_the_players_language(lang):
         click(app, next(b for b in scene.buttons if b.action == "knock").rect.center)
         why = i18n.t("refusal.w.knock_20")
         assert scene.status.toast == i18n.t("status.refused", reason=translate_refusal(
-            "knocking needs a hand worth at least 20"))
+            Reason("w.knock_20")))
         assert why in scene.status.toast and "20" in why
         if lang != "en":
             assert "knocking" not in scene.status.toast
