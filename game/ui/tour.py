@@ -13,7 +13,7 @@ No pygame here.  Catalogue keys: ``tour.<tip>.title`` and ``tour.<tip>.body`` (t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.settings import TOUR_GAMES  # the games with a guided first deal (each offered once)
@@ -35,59 +35,79 @@ def _kinds(legal: Sequence[Any]) -> set[str]:
     return {str(getattr(m, "kind", "")) for m in legal}
 
 
+def _schnapsen_tips(obs: Any, kinds: set[str], mine: bool, seat: int) -> list[str]:
+    out = ["sn_deal"]
+    if mine and "play" in kinds and not getattr(obs, "phase2", False):
+        out.append("sn_phase1")
+    if "meld" in kinds:
+        out.append("sn_marriage")
+    if "exchange" in kinds:
+        out.append("sn_exchange")
+    if "close" in kinds:
+        out.append("sn_close")
+    if mine and getattr(obs, "phase2", False):
+        out.append("sn_phase2")
+    if "declare" in kinds:
+        out.append("sn_declare")
+    return out
+
+
+def _family_tips(obs: Any, kinds: set[str], mine: bool, seat: int) -> list[str]:
+    """Bauern- and Dreierschnapsen share the phases (Dreier alone has talon and raise)."""
+    out: list[str] = []
+    phase = str(getattr(obs, "phase", ""))
+    if phase in ("cut", "trump"):
+        out.append("fam_deal")
+    if phase == "trump":
+        out.append("fam_trump")
+    if phase == "bid":
+        out.append("fam_bid")
+    if phase == "discard" and mine:
+        out.append("dr_talon")
+    if phase == "raise" and mine:
+        out.append("dr_raise")
+    if phase == "kontra":
+        out.append("fam_kontra")
+    if phase == "play" and mine and "play" in kinds:
+        out.append("fam_play")
+    if "meld" in kinds:
+        out.append("fam_marriage")
+    if "declare" in kinds and phase == "play":
+        out.append("fam_declare")
+    return out
+
+
+def _schwimmen_tips(obs: Any, kinds: set[str], mine: bool, seat: int) -> list[str]:
+    out = ["sw_deal"]
+    if mine and kinds & {"swap", "swapall", "shove"}:
+        out.append("sw_swap")
+    if any(getattr(r, "seat", None) == seat for r in getattr(obs, "swaps", ())):
+        out.append("sw_values")
+    if "knock" in kinds:
+        out.append("sw_knock")
+    if getattr(obs, "knocker", None) is not None:
+        out.append("sw_final")
+    return out
+
+
+#: game id -> which tips fit the moment.  A game without an entry has no guide (a new game adds
+#: its tips to :data:`TIPS` and its function here).
+TIPS_DUE: dict[str, Callable[[Any, set[str], bool, int], list[str]]] = {
+    "schnapsen": _schnapsen_tips,
+    "bauernschnapsen": _family_tips,
+    "dreierschnapsen": _family_tips,
+    "schwimmen": _schwimmen_tips,
+}
+
+
 def due(game_id: str, obs: Any, legal: Sequence[Any], seat: int) -> list[str]:
     """The tips that fit the moment, in the guide's order (seen ones are filtered by the caller).
 
     ``legal`` is the human's legal moves (empty while a bot is to move)."""
-    if obs is None:
+    tips_due = TIPS_DUE.get(game_id)
+    if obs is None or tips_due is None:
         return []
-    kinds = _kinds(legal)
-    mine = bool(legal)
-    out: list[str] = []
-    if game_id == "schnapsen":
-        out.append("sn_deal")
-        if mine and "play" in kinds and not getattr(obs, "phase2", False):
-            out.append("sn_phase1")
-        if "meld" in kinds:
-            out.append("sn_marriage")
-        if "exchange" in kinds:
-            out.append("sn_exchange")
-        if "close" in kinds:
-            out.append("sn_close")
-        if mine and getattr(obs, "phase2", False):
-            out.append("sn_phase2")
-        if "declare" in kinds:
-            out.append("sn_declare")
-    elif game_id in ("bauernschnapsen", "dreierschnapsen"):
-        phase = str(getattr(obs, "phase", ""))
-        if phase in ("cut", "trump"):
-            out.append("fam_deal")
-        if phase == "trump":
-            out.append("fam_trump")
-        if phase == "bid":
-            out.append("fam_bid")
-        if phase == "discard" and mine:
-            out.append("dr_talon")
-        if phase == "raise" and mine:
-            out.append("dr_raise")
-        if phase == "kontra":
-            out.append("fam_kontra")
-        if phase == "play" and mine and "play" in kinds:
-            out.append("fam_play")
-        if "meld" in kinds:
-            out.append("fam_marriage")
-        if "declare" in kinds and phase == "play":
-            out.append("fam_declare")
-    elif game_id == "schwimmen":
-        out.append("sw_deal")
-        if mine and kinds & {"swap", "swapall", "shove"}:
-            out.append("sw_swap")
-        if any(getattr(r, "seat", None) == seat for r in getattr(obs, "swaps", ())):
-            out.append("sw_values")
-        if "knock" in kinds:
-            out.append("sw_knock")
-        if getattr(obs, "knocker", None) is not None:
-            out.append("sw_final")
+    out = tips_due(obs, _kinds(legal), bool(legal), seat)
     order = TIPS.get(game_id, ())
     return sorted(set(out), key=lambda k: order.index(k) if k in order else len(order))
 
