@@ -102,9 +102,7 @@ class SettingsApplier:
         c = table.controller
         if c is not None and not self.app.config.smoke_deals:
             c.bot_pause = s.bot_pause
-            watch = getattr(table.helper, "watch", None)  # Schwimmen, the player out: the watching pace
-            if watch is not None:
-                watch.apply(table)
+            table.helper.settings_applied()  # e.g. Schwimmen, the player out: the watching pace
         if changed and p is not None and c is not None:
             # re-sort the hand and re-place the cards for the new settings
             table._refresh()

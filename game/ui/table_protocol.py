@@ -95,6 +95,8 @@ class TableHelper(Protocol):
         """What a notice must not cover besides seats, cards and buttons."""
     def summary_scene(self) -> Any:
         """The scene shown at the end of a deal (the summary or the game's score sheet)."""
+    def settings_applied(self) -> None:
+        """The player changed a setting at this table (after the common ones are applied)."""
 
 
 class TableHelperBase:
@@ -194,6 +196,9 @@ class TableHelperBase:
         from game.ui.scenes.summary import SummaryScene
 
         return SummaryScene(self.scene.app, self.scene)
+
+    def settings_applied(self) -> None:
+        pass
 
 
 def sort_by_rank(cards: Sequence[Card]) -> list[Card]:

@@ -34,8 +34,10 @@ class SchwimmenSummary(SheetScene):
     def __init__(self, app: App, table: Any, sheet: bool = False) -> None:
         super().__init__(app, table, sheet)
         from game.ui.scenes.schwimmen_watch import Watch
+        from game.ui.scenes.table_schwimmen import SchwimmenTable
 
-        self.watch: Any = getattr(table.helper, "watch", None) or Watch()
+        helper = table.helper
+        self.watch: Watch = helper.watch if isinstance(helper, SchwimmenTable) else Watch()
         self.countdown = -1.0
 
     def enter(self) -> None:

@@ -390,6 +390,10 @@ class SchwimmenTable(TableHelperBase):
 
         return SchwimmenSummary(self.scene.app, self.scene)
 
+    def settings_applied(self) -> None:
+        # a settings change resets the bots' pause and the speed: keep the watching pace
+        self.watch.apply(self.scene)
+
 
 def make_helper(scene: Any) -> SchwimmenTable:
     return SchwimmenTable(scene)

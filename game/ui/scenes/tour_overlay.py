@@ -248,9 +248,7 @@ def place(table: Any, screen: pygame.Rect, shapes: list[tuple[int, int]]) -> pyg
             extra = max(40, screen.height // 14)
             hard.append(pygame.Rect(label.left, label.top - extra, label.width, label.height + extra))
         hard += [b.rect.inflate(margin, margin) for b in getattr(table, "buttons", []) if b.rect.width]
-        helper = getattr(table, "helper", None)
-        if helper is not None and hasattr(helper, "notice_obstacles"):
-            hard += list(helper.notice_obstacles(screen.size))
+        hard += list(table.helper.notice_obstacles(screen.size))
         for name in ("hand_rect", "label", "trick_rect", "pile_rect"):
             soft += [r for k, r in getattr(geo, name, {}).items() if k != me]
         soft += _rects(geo, "stock_rect") + _rects(geo, "middle_rect")
