@@ -140,6 +140,10 @@ class App:
         except (AttributeError, pygame.error):
             pass  # older pygame: clamp in on_resize instead
 
+    def request_frame(self) -> None:
+        """Draw at least one more frame even if no scene is busy (a panel appeared or went)."""
+        self._needs_frame = True
+
     # --- scene stack ---------------------------------------------------------------------------
 
     @property

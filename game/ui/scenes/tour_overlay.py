@@ -111,21 +111,21 @@ class TourOverlay:
                 self.seen.add(tip)
                 self._for_turn = mine
                 self._moves_at_tip = self._human_moves(table)
-                table.app._needs_frame = True  # a new tip is drawn even while the app rests
+                table.app.request_frame()  # a new tip is drawn even while the app rests
         self._layout(table, table.app.size)
 
     def dismiss(self, table: Any) -> None:
         self.current = None
         self.buttons = []
         self._key = None
-        table.app._needs_frame = True
+        table.app.request_frame()
 
     def stop(self, table: Any) -> None:
         self.active = False
         self.current = None
         self.buttons = []
         self._key = None
-        table.app._needs_frame = True
+        table.app.request_frame()
 
     # --- input ------------------------------------------------------------------------------
 
