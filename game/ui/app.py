@@ -114,9 +114,11 @@ class App:
         size = fit_window(self.config.size or _stored_size(self.settings), _usable_display_size())
         self.windowed_size: tuple[int, int] = size
         self.fullscreen = False
-        pygame.display.set_caption(_title())
-        _set_window_icon()
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        from game.ui.screen import make_screen
+
+        #: The window: the display module's, or a high-DPI one on macOS (game.ui.screen).
+        self.display = make_screen()
+        self.screen = self.display.open(size, _title(), _window_icon())
         pygame.event.clear()  # a new app acts on no input left over from before it existed
         self._set_minimum_size()
         self.clock = pygame.time.Clock()
@@ -136,9 +138,12 @@ class App:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+                self.display.set_minimum_size(MIN_SIZE)
         except (AttributeError, pygame.error):
             pass  # older pygame: clamp in on_resize instead
+
+    def set_caption(self, title: str) -> None:
+        self.display.set_caption(title)
 
     def request_frame(self) -> None:
         """Draw at least one more frame even if no scene is busy (a panel appeared or went)."""
@@ -181,8 +186,8 @@ class App:
 
     def on_resize(self, w: int, h: int) -> None:
         w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
-        if (w, h) != self.screen.get_size():
-            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        if self.display.high_dpi or (w, h) != self.screen.get_size():
+            self.screen = self.display.resize((w, h))  # high-DPI: w, h in points, the surface in pixels
         if not self.fullscreen:
             self.windowed_size = (w, h)
             self._remember_size()
@@ -194,10 +199,7 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
-        if self.fullscreen:
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.screen = self.display.set_fullscreen(self.fullscreen, self.windowed_size)
 
     # --- loop ----------------------------------------------------------------------------------
 
@@ -208,8 +210,14 @@ class App:
             else:
                 self.quit()
             return
+        event = self.display.to_pixels(event)
         if event.type == pygame.VIDEORESIZE:
             self.on_resize(event.w, event.h)
+        elif self.display.high_dpi and event.type == pygame.WINDOWSIZECHANGED:
+            if self.fullscreen:  # the surface follows; the remembered windowed size does not
+                self.screen = self.display.resize((event.x, event.y))
+            else:
+                self.on_resize(event.x, event.y)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -235,7 +243,7 @@ class App:
             return
         self._needs_frame = False  # before drawing: a scene pushed while drawing owes the next
         self.draw(self.screen)
-        pygame.display.flip()
+        self.display.flip()
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
@@ -329,11 +337,12 @@ def _title() -> str:
     return t("app.title")
 
 
-def _set_window_icon() -> None:
-    """The app icon in the title bar and task bar (set before the window opens)."""
+def _window_icon() -> pygame.Surface | None:
+    """The app icon for the title bar and task bar."""
     try:
         from game.resources import resource_path
 
-        pygame.display.set_icon(pygame.image.load(str(resource_path("assets", "icon", "kartenstube.png"))))
+        return pygame.image.load(str(resource_path("assets", "icon", "kartenstube.png")))
     except (FileNotFoundError, pygame.error) as e:  # an icon is not worth failing the start for
         log.warning("no window icon: %s", e)
+        return None

@@ -78,7 +78,7 @@ class SettingsApplier:
     def _relabel(self) -> None:
         """After a language change: every scene rebuilds its cached labels."""
         try:
-            pygame.display.set_caption(i18n.t("app.title"))
+            self.app.set_caption(i18n.t("app.title"))
         except pygame.error:
             pass
         for scene in list(getattr(self.app, "scenes", [])):
