@@ -45,7 +45,18 @@ from tools.monkey import KEYS, LANGUAGES, SIZES, Driver, _fast_tmp, _LogTrap, _n
 #: Every screen a journey can reach (a table once per game): the denominator of "screens".
 ALL_SCREENS = ("MenuScene", "NewGameScene", "SettingsScene", "RulesScene", "StatsScene", "DialogScene",
                "SummaryScene", "FamilySummary", "SchwimmenSummary", "TableScene:schnapsen",
-               "TableScene:dreierschnapsen", "TableScene:bauernschnapsen", "TableScene:schwimmen")
+               "TableScene:dreierschnapsen", "TableScene:bauernschnapsen", "TableScene:schwimmen",
+               "HindsightScene", "FamilyHindsightScene")
+
+
+def screen_kind(scene: object) -> str:
+    """What the journey does on a scene: its class, a summary subclass counted as its summary
+    (the family summary with the "Could I have won?" button is still the family summary)."""
+    from game.ui.scenes.scoresheets import FamilySummary
+
+    if isinstance(scene, FamilySummary):
+        return "FamilySummary"
+    return type(scene).__name__
 
 
 @dataclass
@@ -191,7 +202,7 @@ class Journey(Driver):
 
     def act(self) -> None:
         scene = self.app.scene
-        name = type(scene).__name__
+        name = screen_kind(scene)
         r = self.rng.random()
         if r < 0.012:
             self.action = "quit+restart"
@@ -231,7 +242,7 @@ class Journey(Driver):
                 self.action = "summary enter"
                 self._key(pygame.K_RETURN)
             else:
-                self._click_button(("next", "new", "menu", "sheet", "back"))
+                self._click_button(("next", "new", "menu", "sheet", "back", "hindsight"))
         else:  # settings, rules, statistics: look around, then leave
             if self.rng.random() < 0.3:
                 self.action = "escape"
@@ -312,7 +323,7 @@ class Journey(Driver):
         scene = self.app.scene if self.app is not None else None
         if scene is None:
             return
-        name = type(scene).__name__
+        name = screen_kind(scene)
         if name == "TableScene":
             name = f"TableScene:{scene.game_id}"
         self.result.screens.add(name)
