@@ -4,9 +4,8 @@
 ``SMALL`` (key help, captions), ``BODY`` (labels, buttons, status), ``HEADING`` (panel titles,
 the message of the moment) and ``TITLE`` (screen titles).  :func:`type_px` gives a role's size
 for a window; :func:`snap` puts any requested size on the scale of the current window (the
-widgets call it, so a scene that asks for ``h // 46`` still draws at a size of the scale).  Sizes
-below the smallest step pass through unchanged: text that must shrink to fit a narrow box
-(fit_text, message_box) keeps doing so.
+widgets call it, so a scene that asks for ``h // 46`` still draws at a size of the scale).  Only
+text that must shrink to fit a narrow box (widgets.fit_text, message_box) leaves the scale.
 
 **The cloth.**  A felt of deep green with a soft light in the middle, a darker rim and a fine
 woven grain, generated procedurally once per window size (:func:`cloth`) and cached: drawing it
@@ -64,13 +63,12 @@ def scale_sizes(height: int | None = None) -> tuple[int, ...]:
 
 
 def snap(size: float) -> int:
-    """``size`` put on the type scale of the current window: the nearest step (by ratio),
-    or ``size`` itself when it is smaller than the smallest step (text shrunk to fit)."""
+    """``size`` put on the type scale of the current window: the nearest step (by ratio); a
+    request below the smallest step gets the smallest step (the key help must not be 8 px).
+    Text that must shrink to fit a box does so explicitly (widgets.fit_text)."""
     steps = scale_sizes()
-    s = int(size)
-    if s < steps[0] * 0.9:
-        return s
-    return min(steps, key=lambda v: abs(math.log(v / max(1, s))))
+    s = max(1, int(size))
+    return min(steps, key=lambda v: abs(math.log(v / s)))
 
 
 # --- the cloth ------------------------------------------------------------------------------------

@@ -124,7 +124,11 @@ def _draw_labels(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, size:
             draw_text(surface, stats, (lab.left + 10, lab.bottom - 6), size, CREAM, anchor="bottomleft",
                       max_width=lab.width - 20)
         else:  # one short row: the team score is in the status row, the tricks lie on the pile
-            draw_text(surface, title, lab.center, size, CREAM, anchor="center", max_width=lab.width - 12)
+            from game.ui.seats import draw_avatar
+
+            badge = draw_avatar(surface, lab, helper.name(seat), seat, seat == to_move)
+            draw_text(surface, title, (lab.centerx + badge.width // 4, lab.centery), size, CREAM, anchor="center",
+                      max_width=lab.right - badge.right - 8)
 
 
 def _bubble(surface: pygame.Surface, geo: Any, seat: int, text: str, size: int) -> None:

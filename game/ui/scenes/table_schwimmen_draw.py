@@ -80,7 +80,11 @@ def _seat(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, seat: int, s
     if me:
         draw_text(surface, title, (lab.left + 10, lab.top + 6), size, BRASS, bold=True, max_width=lab.width - 20)
     else:
-        draw_text(surface, title, lab.center, size, color, bold=not me, anchor="center", max_width=lab.width - 10)
+        from game.ui.seats import draw_avatar
+
+        badge = draw_avatar(surface, lab, helper.name(seat), seat, moving)
+        draw_text(surface, title, (lab.centerx + badge.width // 4, lab.centery), size, color, bold=not me,
+                  anchor="center", max_width=lab.right - badge.right - 8)
     _lives(surface, geo, obs, seat, size)
     tag = ""
     if not active:
