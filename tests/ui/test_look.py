@@ -221,3 +221,28 @@ def test_a_knock_shows_a_knuckle_mark_for_a_moment():
         assert not table.helper.knock.showing
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_first_trick_shown_face_up_stays_on_its_own_pile(size, players):
+    """``first_trick_visible``: the fanned first trick covers no other seat, trick slot or button."""
+    from game.ui.scenes.table_family_geometry import GameGeometry
+
+    pygame.init()
+    g = GameGeometry(size, players, 0)
+    for s in range(players):
+        cards = []
+        for i in range(players):
+            x, y, _a, w = g.place(f"first{s}", i, players)
+            r = pygame.Rect(0, 0, w, int(w * 1.5))
+            r.center = (int(x), int(y))
+            cards.append(r)
+        fan = cards[0].unionall(cards[1:])
+        assert pygame.Rect(0, 0, *size).contains(fan)
+        assert fan.colliderect(g.pile_rect[s])
+        for t in range(players):
+            assert not fan.colliderect(g.trick_rect[t])
+            if t != s:
+                assert not fan.colliderect(g.seat_box(t)) and not fan.colliderect(g.hand_rect[t])
+        assert not fan.colliderect(g.buttons_rect)
