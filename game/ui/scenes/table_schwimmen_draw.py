@@ -122,10 +122,11 @@ def _lives(surface: pygame.Surface, geo: Any, obs: Any, seat: int, size: int) ->
     gap = max(4, r.width // (n + 1))
     x0 = r.centerx - gap * (n - 1) / 2
     top, bottom = r.top + r.height * 0.2, r.bottom - r.height * 0.2
+    thick = max(3, surface.get_height() // 260)  # matchsticks grow with the window too
     for i in range(n):
         x = int(x0 + i * gap)
-        pygame.draw.line(surface, STICK, (x, int(top)), (x, int(bottom)), 3)
-        pygame.draw.circle(surface, STICK_HEAD, (x, int(top)), 3)
+        pygame.draw.line(surface, STICK, (x, int(top)), (x, int(bottom)), thick)
+        pygame.draw.circle(surface, STICK_HEAD, (x, int(top)), thick)
     if lives > n:
         draw_text(surface, f"+{lives - n}", (r.right, r.bottom), size, CREAM, anchor="bottomright")
 
