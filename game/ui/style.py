@@ -4,9 +4,8 @@
 ``SMALL`` (key help, captions), ``BODY`` (labels, buttons, status), ``HEADING`` (panel titles,
 the message of the moment) and ``TITLE`` (screen titles).  :func:`type_px` gives a role's size
 for a window; :func:`snap` puts any requested size on the scale of the current window (the
-widgets call it, so a scene that asks for ``h // 46`` still draws at a size of the scale).  Sizes
-below the smallest step pass through unchanged: text that must shrink to fit a narrow box
-(fit_text, message_box) keeps doing so.
+widgets call it, so a scene that asks for ``h // 46`` still draws at a size of the scale).  Only
+text that must shrink to fit a narrow box (widgets.fit_text, message_box) leaves the scale.
 
 **The cloth.**  A felt of deep green with a soft light in the middle, a darker rim and a fine
 woven grain, generated procedurally once per window size (:func:`cloth`) and cached: drawing it
@@ -18,7 +17,6 @@ Glossary: Tuch = the table cloth.
 from __future__ import annotations
 
 import math
-from random import Random
 
 import pygame
 
@@ -64,13 +62,12 @@ def scale_sizes(height: int | None = None) -> tuple[int, ...]:
 
 
 def snap(size: float) -> int:
-    """``size`` put on the type scale of the current window: the nearest step (by ratio),
-    or ``size`` itself when it is smaller than the smallest step (text shrunk to fit)."""
+    """``size`` put on the type scale of the current window: the nearest step (by ratio); a
+    request below the smallest step gets the smallest step (the key help must not be 8 px).
+    Text that must shrink to fit a box does so explicitly (widgets.fit_text)."""
     steps = scale_sizes()
-    s = int(size)
-    if s < steps[0] * 0.9:
-        return s
-    return min(steps, key=lambda v: abs(math.log(v / max(1, s))))
+    s = max(1, int(size))
+    return min(steps, key=lambda v: abs(math.log(v / s)))
 
 
 # --- the cloth ------------------------------------------------------------------------------------
@@ -108,17 +105,16 @@ def _make_cloth(size: tuple[int, int]) -> pygame.Surface:
             light.set_at((x, y), tuple(round(a + (b - a) * k) for a, b in zip(FELT_LIGHT, FELT_DARK, strict=True)))
     surf = pygame.transform.smoothscale(light, (w, h)).convert() if pygame.display.get_surface() else \
         pygame.transform.smoothscale(light, (w, h))
-    # The grain: a small tile of faint light and dark threads, repeated; a fixed seed, so the
-    # cloth looks the same every run.
+    # The grain: a fine twill (diagonal threads), faint light and dark, in a small tile that is
+    # repeated.  A regular weave rather than noise: it reads as cloth and keeps screenshots small.
     tile = pygame.Surface((96, 96), pygame.SRCALPHA)
-    rng = Random(23)
     for y in range(96):
         for x in range(96):
-            v = rng.random()
-            if (x + y) % 2 == 0 and v < 0.35:
-                tile.set_at((x, y), (255, 255, 255, 7))
-            elif v > 0.8:
-                tile.set_at((x, y), (0, 0, 0, 12))
+            k = (x + 2 * y) % 6
+            if k == 0:
+                tile.set_at((x, y), (255, 255, 255, 9))
+            elif k == 3:
+                tile.set_at((x, y), (0, 0, 0, 14))
     for ty in range(0, h, 96):
         for tx in range(0, w, 96):
             surf.blit(tile, (tx, ty))

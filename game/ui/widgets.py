@@ -23,18 +23,19 @@ CREAM = (244, 238, 220)
 MUTED = (190, 200, 185)
 BRASS = (214, 176, 84)
 RED = (200, 60, 50)
-PANEL = (10, 30, 20, 200)
+PANEL = (12, 34, 23, 235)  # nearly opaque: nothing of the table runs through text
 BUTTON = (46, 110, 74)
 BUTTON_HOVER = (64, 140, 96)
 BUTTON_DEFAULT = (150, 112, 40)
 BUTTON_DISABLED = (60, 70, 64)
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The UI font at ``size`` put on the type scale (game.ui.style.snap)."""
+def font(size: int, bold: bool = False, exact: bool = False) -> pygame.font.Font:
+    """The UI font at ``size`` put on the type scale (game.ui.style.snap); ``exact`` skips the
+    scale (only for text shrinking to fit a box that the scale's smallest size overflows)."""
     from game.ui.fonts import get_font
 
-    return get_font(quantize(snap(size)), bold)
+    return get_font(quantize(size if exact else snap(size)), bold)
 
 
 def quantize(size: float) -> int:
@@ -51,26 +52,29 @@ def quantize(size: float) -> int:
 _TEXT_CACHE: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
 
 
-def render_text(text: str, size: int, color: Sequence[int] = CREAM, bold: bool = False) -> pygame.Surface:
+def render_text(text: str, size: int, color: Sequence[int] = CREAM, bold: bool = False,
+                exact: bool = False) -> pygame.Surface:
     """A cached text surface (the same labels are drawn every frame), on the type scale."""
-    size = quantize(snap(size))
+    size = quantize(size if exact else snap(size))
     key = (text, size, bold, tuple(color))
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 2000:
             _TEXT_CACHE.clear()
-        surf = font(size, bold).render(text, True, tuple(color))
+        surf = font(size, bold, exact=True).render(text, True, tuple(color))
         _TEXT_CACHE[key] = surf
     return surf
 
 
-def fit_text(text: str, size: int, max_width: int, color: Sequence[int] = CREAM, bold: bool = False) -> pygame.Surface:
-    """Render ``text`` at ``size`` or smaller so that it fits ``max_width`` (never clipped)."""
-    s = int(size)
-    surf = render_text(text, s, color, bold)
+def fit_text(text: str, size: int, max_width: int, color: Sequence[int] = CREAM, bold: bool = False,
+             exact: bool = False) -> pygame.Surface:
+    """Render ``text`` at ``size`` (on the type scale) or smaller so that it fits ``max_width``
+    (never clipped)."""
+    s = quantize(size if exact else snap(size))
+    surf = render_text(text, s, color, bold, exact=True)
     while surf.get_width() > max_width and s > 10:
-        s = max(10, quantize(s * 0.85))
-        surf = render_text(text, s, color, bold)
+        s = max(10, quantize(s * 0.9) if s > 12 else s - 1)
+        surf = render_text(text, s, color, bold, exact=True)
     return surf
 
 
@@ -225,16 +229,16 @@ def message_box(surface: pygame.Surface, text: str, size: int, max_width: int, p
     from game.i18n import wrap
 
     def width_at(s: int) -> Callable[[str], float]:
-        f = font(s, bold)
+        f = font(s, bold, exact=True)
         return lambda x: f.size(x)[0]
 
-    s = int(size)
+    s = quantize(snap(size))
     while True:
         lines = wrap(text, max_width, width_at(s))
         if len(lines) <= max_lines or s <= 10:
             break
         s = max(10, quantize(s * 0.85))
-    surfs = [fit_text(line, s, max_width, CREAM, bold) for line in lines]
+    surfs = [fit_text(line, s, max_width, CREAM, bold, exact=True) for line in lines]
     block = pygame.Rect(0, 0, max(x.get_width() for x in surfs), sum(x.get_height() for x in surfs))
     setattr(block, anchor, pos)
     box = block.inflate(28, 14)

@@ -133,8 +133,9 @@ class NewGameScene(Scene):
         w, h = size
         fields = [f.name for f in dataclasses.fields(self.options)]
         top = int(h * 0.12)
-        bh = max(24, min(34, h // 24))
-        left = pygame.Rect(30, top, int(w * 0.36), h - top - 80)
+        u = h / 720  # grows with the window (docs/STYLE.md)
+        bh = max(24, round(34 * u))
+        left = pygame.Rect(30, top, int(w * 0.36), h - top - round(80 * u))
         out: list[Button] = []
         y = left.top + bh
         if self.max_players > self.min_players:
@@ -156,15 +157,16 @@ class NewGameScene(Scene):
         for i, name in enumerate(names):
             out.append(Button(f"preset:{name}", t(f"preset.{name}"), pygame.Rect(left.left + i * (pw + 6), y, pw, bh),
                               default=name == self.preset))
-        right = pygame.Rect(left.right + 30, top, w - left.right - 60, h - top - 80)
+        right = pygame.Rect(left.right + 30, top, w - left.right - 60, h - top - round(80 * u))
         row = min(int(bh * 1.9), right.height // max(1, len(fields)))
         for i, name in enumerate(fields):
-            r = pygame.Rect(right.right - 150, right.top + i * row, 150, min(bh, row - 4))
+            r = pygame.Rect(right.right - round(150 * u), right.top + i * row, round(150 * u), min(bh, row - 4))
             out.append(Button(f"opt:{name}", option_value(getattr(self.options, name), name), r,
                               enabled=len(choices(self.game_id, name)) > 1))
         self._right, self._row, self._fields = right, row, fields
-        out.append(Button("back", t("btn.back"), pygame.Rect(w // 2 - 230, h - 62, 200, 44)))
-        out.append(Button("start", t("newgame.start"), pygame.Rect(w // 2 + 30, h - 62, 200, 44), default=True))
+        fw, fh = round(200 * u), round(44 * u)
+        out.append(Button("back", t("btn.back"), pygame.Rect(w // 2 - fw - 30, h - fh - 18, fw, fh)))
+        out.append(Button("start", t("newgame.start"), pygame.Rect(w // 2 + 30, h - fh - 18, fw, fh), default=True))
         for i, b in enumerate(out):
             b.hover = i == self.focus
         self.buttons = out
@@ -211,7 +213,7 @@ class NewGameScene(Scene):
         draw_cloth(surface)  # the cached cloth (game.ui.style): one blit
         title = f"{t('newgame.title')}: {t('game.' + self.game_id)}"
         draw_text(surface, title, (w // 2, 16), max(26, h // 22), BRASS, bold=True, anchor="midtop", max_width=w - 40)
-        size = max(13, h // 50)
+        size, small = type_px("body", h), type_px("small", h)
         left, bh = self._left, self._bh
         draw_panel(surface, left.inflate(20, 20))
         draw_panel(surface, self._right.inflate(20, 20))
@@ -225,11 +227,11 @@ class NewGameScene(Scene):
             draw_text(surface, t("newgame.preset"), (left.left, presets[0].rect.top - bh + 4), size, MUTED)
         for i, name in enumerate(self._fields):
             y = self._right.top + i * self._row
-            width = self._right.width - 160
-            draw_text(surface, option_label(name, self.game_id), (self._right.left, y), size, CREAM, bold=True,
-                      max_width=width)
-            draw_text(surface, option_description(name, self.game_id), (self._right.left, y + int(size * 1.25)),
-                      max(11, int(size * 0.85)), MUTED, max_width=width)
+            width = self._right.width - round(160 * h / 720)
+            r = draw_text(surface, option_label(name, self.game_id), (self._right.left, y), size, CREAM, bold=True,
+                          max_width=width)
+            draw_text(surface, option_description(name, self.game_id), (self._right.left, r.bottom - 2),
+                      small, MUTED, max_width=width)
         for i, b in enumerate(self.buttons):
             b.draw(surface)
             if i == self.focus:

@@ -121,7 +121,7 @@ class SheetScene(Scene, ABC):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size()), (0, 0))
         rect = self.panel(surface.get_size())
-        draw_panel(surface, rect, (12, 36, 24, 240), border=BRASS)
+        draw_panel(surface, rect, (12, 36, 24, 252), border=BRASS)  # opaque: no table text runs through
         size = max(13, surface.get_height() // 48)
         if self.sheet:
             self.draw_sheet(surface, rect, size)

@@ -189,7 +189,7 @@ class SummaryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size()), (0, 0))
         rect = self._panel(surface.get_size())
-        draw_panel(surface, rect, (12, 36, 24, 238), border=BRASS)
+        draw_panel(surface, rect, (12, 36, 24, 252), border=BRASS)  # opaque: no table text runs through
         if self.sheet:
             self._draw_sheet(surface, rect)
         else:

@@ -16,7 +16,7 @@ from game.rules.contracts import BY_ID
 from game.ui import bidding
 from game.ui.scenes.table_family_text import contract_name, suit_symbol, t
 from game.ui.text import deck_style_of
-from game.ui.widgets import BRASS, CREAM, MUTED, RED, draw_panel, draw_text
+from game.ui.widgets import BRASS, CREAM, MUTED, RED, draw_panel, draw_text, render_text
 
 AUCTION = ("cut", "trump", "bid", "discard", "raise", "kontra")
 KONTRA_WORD = {2: "kontra.kontra", 4: "kontra.rekontra", 8: "kontra.subkontra"}
@@ -83,8 +83,10 @@ def _draw_info(surface: pygame.Surface, obs: Any, geo: Any, size: int, name: Any
         pygame.draw.circle(surface, RED, centre, r)
         pygame.draw.circle(surface, CREAM, centre, r, width=2)
         draw_text(surface, f"×{obs.multiplier}", centre, int(size * 1.1), CREAM, bold=True, anchor="center")
-        draw_text(surface, t(KONTRA_WORD.get(obs.multiplier, "kontra.kontra")), (centre[0], centre[1] + r + 2),
-                  int(size * 0.85), CREAM, anchor="midtop")
+        word = render_text(t(KONTRA_WORD.get(obs.multiplier, "kontra.kontra")), int(size * 0.85), CREAM)
+        # centred under the badge, but never running into the contract box beside it
+        x = min(centre[0], box.left - 6 - word.get_width() // 2)
+        surface.blit(word, word.get_rect(midtop=(x, centre[1] + r + 2)))
 
 
 def info_rect(geo: Any, size: int) -> pygame.Rect:
@@ -124,7 +126,11 @@ def _draw_labels(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, size:
             draw_text(surface, stats, (lab.left + 10, lab.bottom - 6), size, CREAM, anchor="bottomleft",
                       max_width=lab.width - 20)
         else:  # one short row: the team score is in the status row, the tricks lie on the pile
-            draw_text(surface, title, lab.center, size, CREAM, anchor="center", max_width=lab.width - 12)
+            from game.ui.seats import draw_avatar
+
+            badge = draw_avatar(surface, lab, helper.name(seat), seat, seat == to_move)
+            draw_text(surface, title, (lab.centerx + badge.width // 4, lab.centery), size, CREAM, anchor="center",
+                      max_width=lab.right - badge.right - 8)
 
 
 def _bubble(surface: pygame.Surface, geo: Any, seat: int, text: str, size: int) -> None:

@@ -6,7 +6,7 @@ Extra zones on top of :class:`TableGeometry`'s ``hand<seat>``, ``trick``, ``stoc
 - ``talon`` / ``discard``: Dreierschnapsen's two-card talon and the declarer's face-down discard;
 - ``turned``: the Aufschlagen card, face up in front of forehand;
 - ``meld<seat>``: a bot's shown marriage cards still in its hand, face up in front of it;
-- ``first<seat>``: a side's first won trick, face up beside the pile (``first_trick_visible``);
+- ``first<seat>``: a side's first won trick, face up and fanned on its pile (``first_trick_visible``);
 - ``middle`` / ``packetb`` / ``aside``: Schwimmen's three open cards, the dealer's second
   packet (face down on the middle slots) and middles set aside by the all-shove rule.
 
@@ -107,9 +107,13 @@ class GameGeometry(TableGeometry):
             x, y = self.toward_centre(r, lay.small_h * 0.95)
             return (x + (i - (n - 1) / 2) * lay.small_w * 1.05, y, 0.0, lay.small_w)
         if zone.startswith("first"):
+            # The first trick lies face up on the side's own won pile, fanned leftwards from the
+            # pile's right edge: inside the seat's own region, so it covers no other seat, hand,
+            # trick card or the contract box (it used to stand out towards the centre).
             r = self.pile_rect[int(zone[5:])]
-            x, y = self.toward_centre(r, lay.small_h * 0.9)
-            return (x + (i - (n - 1) / 2) * lay.small_w * 0.45, y, 0.0, lay.small_w)
+            step = lay.small_w * 0.3
+            x = r.right - lay.small_w / 2 - (n - 1 - i) * step
+            return (x, r.centery + lay.small_h * 0.08, 0.0, lay.small_w)
         return super().place(zone, i, n, seat_of)
 
     _forehand = 0

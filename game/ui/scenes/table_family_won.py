@@ -86,7 +86,7 @@ def draw_panel_view(surface: pygame.Surface, obs: Any, options: Any, art: Any) -
     rows = max(1, -(-len(info.cards) // per_row))
     box = pygame.Rect(0, 0, min(w - 80, per_row * (cw + 8) + 60), rows * (ch + 10) + 5 * size + 40)
     box.center = (w // 2, h // 2)
-    draw_panel(surface, box, (10, 30, 20, 240), border=BRASS)
+    draw_panel(surface, box, (10, 30, 20, 252), border=BRASS)
     draw_text(surface, t("fam.won.title"), (box.centerx, box.top + 10), int(size * 1.3), BRASS, bold=True,
               anchor="midtop", max_width=box.width - 30)
     y = box.top + 20 + int(size * 1.3)

@@ -73,7 +73,20 @@ def _wrap_parts(parts: list[str], size: int, max_width: int) -> list[str]:
     """Greedy lines of " · "-joined parts that fit ``max_width`` (at most four; the text size
     stays on the type scale instead of shrinking to an unreadable size)."""
     lines: list[str] = []
-    for part in parts:
+    words: list[str] = []
+    for part in parts:  # a part too long for a line of its own is broken between words
+        if render_text(part, size, MUTED).get_width() > max_width and " " in part:
+            line = ""
+            for word in part.split(" "):
+                if line and render_text(line + " " + word, size, MUTED).get_width() > max_width:
+                    words.append(line)
+                    line = word
+                else:
+                    line = f"{line} {word}" if line else word
+            words.append(line)
+        else:
+            words.append(part)
+    for part in words:
         if lines and render_text(lines[-1] + " · " + part, size, MUTED).get_width() <= max_width:
             lines[-1] += " · " + part
         else:

@@ -22,6 +22,7 @@ from game.rules import events as ev
 from game.rules.base import Move
 from game.ui.scenes.table_family_text import suit_symbol
 from game.ui.scenes.table_geometry import TableGeometry
+from game.ui.seats import draw_avatar, draw_call
 from game.ui.table_protocol import TableHelperBase
 from game.ui.text import card_name, deck_style_of, suit_name, t
 from game.ui.widgets import BRASS, CREAM, MUTED, RED, Button, draw_panel, draw_text
@@ -51,6 +52,9 @@ class SchnapsenTable(TableHelperBase):
     game_id = "schnapsen"
 
     # --- names ---------------------------------------------------------------------------------
+
+    #: An opponent's last action shown beside its seat (seat, sentence); see describe().
+    last_call: tuple[int, str] | None = None
 
     def name(self, seat: int) -> str:
         return self.scene.seat_name(seat)
@@ -151,7 +155,18 @@ class SchnapsenTable(TableHelperBase):
     # --- status line ---------------------------------------------------------------------------
 
     def describe(self, event: Any, obs: Any) -> str | None:
-        """The status line for ``event`` ("Bot melds 40 in hearts"); None for silent events."""
+        """The status line for ``event`` ("Bot melds 40 in hearts"); None for silent events.
+        An opponent's exchange, close, marriage or pass also stays beside its seat
+        (``last_call``, game.ui.seats.draw_call) until the player's next move."""
+        text = self._describe(event, obs)
+        seat = getattr(event, "seat", None)
+        if isinstance(event, ev.RoundStarted) or (isinstance(event, ev.CardPlayed) and seat == obs.seat):
+            self.last_call = None
+        elif text and seat is not None and seat != obs.seat and not isinstance(event, (ev.CardPlayed, ev.TrickTaken)):
+            self.last_call = (seat, text)
+        return text
+
+    def _describe(self, event: Any, obs: Any) -> str | None:
         if isinstance(event, ev.RoundStarted):
             return self._say("deal", obs.dealer, obs, suit=suit_name(obs.trump, self._style()))
         if isinstance(event, ev.CardPlayed):
@@ -219,7 +234,7 @@ class SchnapsenTable(TableHelperBase):
         else:
             pts = t("table.points_hidden")
         lab = geo.label[obs.seat]
-        draw_panel(surface, lab)
+        draw_panel(surface, lab, border=BRASS if to_move == obs.seat else None)
         draw_text(surface, pts, (lab.left + 10, lab.top + 6), size, BRASS if own else MUTED, bold=own,
                   max_width=lab.width - 20)
         draw_text(surface, t("table.tricks", n=obs.my_tricks), (lab.left + 10, lab.bottom - 6), size, CREAM,
@@ -227,7 +242,14 @@ class SchnapsenTable(TableHelperBase):
         opp = 1 - obs.seat
         olab = geo.label[opp]
         text = f"{self.name(opp)} · {t('table.tricks', n=obs.opponent_tricks)}"
-        draw_text(surface, text, olab.center, size, CREAM, anchor="center", max_width=olab.width)
+        plate = olab.inflate(-olab.width // 4, 0)
+        draw_panel(surface, plate, border=BRASS if to_move == opp else None)
+        badge = draw_avatar(surface, plate, self.name(opp), opp, to_move == opp)
+        draw_text(surface, text, (plate.centerx + badge.width // 4, plate.centery), size, CREAM, anchor="center",
+                  max_width=plate.right - badge.right - 8)
+        call = self.last_call
+        if call is not None and call[0] == opp:
+            draw_call(surface, geo.seat_box(opp), call[1])
         # Whose turn.
         if to_move is not None:
             text = t("table.your_turn") if to_move == obs.seat else t("table.their_turn", name=self.name(to_move))

@@ -80,7 +80,11 @@ def _seat(helper: Any, surface: pygame.Surface, obs: Any, geo: Any, seat: int, s
     if me:
         draw_text(surface, title, (lab.left + 10, lab.top + 6), size, BRASS, bold=True, max_width=lab.width - 20)
     else:
-        draw_text(surface, title, lab.center, size, color, bold=not me, anchor="center", max_width=lab.width - 10)
+        from game.ui.seats import draw_avatar
+
+        badge = draw_avatar(surface, lab, helper.name(seat), seat, moving)
+        draw_text(surface, title, (lab.centerx + badge.width // 4, lab.centery), size, color, bold=not me,
+                  anchor="center", max_width=lab.right - badge.right - 8)
     _lives(surface, geo, obs, seat, size)
     tag = ""
     if not active:
@@ -118,10 +122,11 @@ def _lives(surface: pygame.Surface, geo: Any, obs: Any, seat: int, size: int) ->
     gap = max(4, r.width // (n + 1))
     x0 = r.centerx - gap * (n - 1) / 2
     top, bottom = r.top + r.height * 0.2, r.bottom - r.height * 0.2
+    thick = max(3, surface.get_height() // 260)  # matchsticks grow with the window too
     for i in range(n):
         x = int(x0 + i * gap)
-        pygame.draw.line(surface, STICK, (x, int(top)), (x, int(bottom)), 3)
-        pygame.draw.circle(surface, STICK_HEAD, (x, int(top)), 3)
+        pygame.draw.line(surface, STICK, (x, int(top)), (x, int(bottom)), thick)
+        pygame.draw.circle(surface, STICK_HEAD, (x, int(top)), thick)
     if lives > n:
         draw_text(surface, f"+{lives - n}", (r.right, r.bottom), size, CREAM, anchor="bottomright")
 
