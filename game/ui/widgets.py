@@ -308,3 +308,24 @@ class StatusLine:
         if self.toast:
             message_box(surface, self.toast, size, rect.width - 40, toast_at or (rect.centerx, rect.top - 8),
                         "midbottom", RED, CREAM, bold=True)
+
+
+def draw_key_line(surface: pygame.Surface, parts: Sequence[str], center_x: int, bottom: int, max_width: int,
+                  color: Sequence[int] = MUTED) -> list[pygame.Rect]:
+    """A screen's own key help: ``parts`` joined by " · ", centred above ``bottom``, wrapped at
+    the separators onto more lines (never shrunk below the type scale's small size)."""
+    size = type_px("small", surface.get_height())
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and render_text(joined, size, color).get_width() <= max_width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    rects = []
+    y = bottom
+    for line in reversed(lines):
+        r = draw_text(surface, line, (center_x, y), size, color, anchor="midbottom", max_width=max_width)
+        rects.append(r)
+        y = r.top - 1
+    return rects

@@ -30,7 +30,7 @@ from game.ui.app import App, Scene
 from game.ui.scenes import LEVEL_ORDER
 from game.ui.scenes.table_family_text import option_description, option_label, option_value, t
 from game.ui.style import PANEL_SOLID, draw_cloth, type_px
-from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_panel, draw_text, shade
+from game.ui.widgets import BRASS, CREAM, MUTED, Button, draw_key_line, draw_panel, draw_text, shade
 
 #: Choices for integer options (the default is always among them).
 INT_CHOICES: dict[str, tuple[int, ...]] = {"match_target": (7, 12, 24, 36), "lives": (1, 2, 3, 4, 5)}
@@ -236,6 +236,11 @@ class NewGameScene(Scene):
             b.draw(surface)
             if i == self.focus:
                 pygame.draw.rect(surface, CREAM, b.rect.inflate(6, 6), width=2, border_radius=9)
+        # the screen's own keys at the foot of the left panel, where it has room for two lines
+        # (with many seats the level buttons fill the panel; the keys then stay unsaid)
+        used = max((b.rect.bottom for b in self.buttons if left.contains(b.rect)), default=left.top)
+        if left.bottom - used >= 3 * small:
+            draw_key_line(surface, t("newgame.keys").split(" · "), left.centerx, left.bottom, left.width)
 
 
 def draw_rules_overlay(surface: pygame.Surface, game_id: str, options: Any) -> None:

@@ -129,6 +129,9 @@ class SheetScene(Scene, ABC):
             self.draw_summary(surface, rect, size)
         for b in self.buttons:
             b.draw(surface)
+        from game.ui.scenes.summary_keys import draw_summary_keys
+
+        draw_summary_keys(surface, rect, self.buttons, self.controller.match_over)
 
     def title(self, surface: pygame.Surface, rect: pygame.Rect, text: str, size: int) -> int:
         draw_text(surface, text, (rect.centerx, rect.top + 14), int(size * 1.6), BRASS, bold=True, anchor="midtop",

@@ -196,6 +196,9 @@ class SummaryScene(Scene):
             self._draw_summary(surface, rect)
         for b in self.buttons:
             b.draw(surface)
+        from game.ui.scenes.summary_keys import draw_summary_keys
+
+        draw_summary_keys(surface, rect, self.buttons, self.controller.match_over)
 
     def _name(self, seat: int) -> str:
         return self.table.seat_name(seat)
