@@ -461,7 +461,7 @@ SAME_IN_DE_AND_EN = {
     "table.kontra_question", "fam.call.turn", "fam.label.stats", "fam.status.call", "hint.text", "swim.banner.feuer",
 }
 #: Latin words a Japanese string may contain: key names, and the German terms the setting names.
-JA_LATIN_OK = {"Enter", "Esc", "Ctrl", "Atout", "Daus", "Trumpf", "Ass", "zudrehen", "zumachen", "English",
+JA_LATIN_OK = {"Enter", "Esc", "Ctrl", "Tab", "Atout", "Daus", "Trumpf", "Ass", "zudrehen", "zumachen", "English",
                "Deutsch", "meld"}
 
 
