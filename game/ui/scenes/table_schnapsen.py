@@ -55,6 +55,8 @@ class SchnapsenTable(TableHelperBase):
 
     #: An opponent's last action shown beside its seat (seat, sentence); see describe().
     last_call: tuple[int, str] | None = None
+    #: Where the opponent's last action was drawn (None: not shown).
+    call_box: pygame.Rect | None = None
 
     def name(self, seat: int) -> str:
         return self.scene.seat_name(seat)
@@ -197,6 +199,11 @@ class SchnapsenTable(TableHelperBase):
 
     # --- drawing -------------------------------------------------------------------------------
 
+    def notice_obstacles(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        # the opponent's last action beside its seat (as drawn last frame): notices and the
+        # guide's panel keep clear of it
+        return [self.call_box] if self.call_box is not None else []
+
     def draw_hud(self, surface: pygame.Surface, obs: Any, geo: Any, to_move: int | None) -> None:
         """Trump suit, stock count, own points and tricks, opponent tricks, whose turn."""
         h = surface.get_height()
@@ -248,8 +255,9 @@ class SchnapsenTable(TableHelperBase):
         draw_text(surface, text, (plate.centerx + badge.width // 4, plate.centery), size, CREAM, anchor="center",
                   max_width=plate.right - badge.right - 8)
         call = self.last_call
+        self.call_box = None
         if call is not None and call[0] == opp:
-            draw_call(surface, geo.seat_box(opp), call[1])
+            self.call_box = draw_call(surface, geo.seat_box(opp), call[1])
         # Whose turn.
         if to_move is not None:
             text = t("table.your_turn") if to_move == obs.seat else t("table.their_turn", name=self.name(to_move))

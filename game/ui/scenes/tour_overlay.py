@@ -162,7 +162,9 @@ class TourOverlay:
             return
         geo = getattr(getattr(table, "presenter", None), "geometry", None)
         phase = getattr(table._obs, "phase", None)
-        key = (self.current, size, id(geo), phase, tuple(tuple(b.rect) for b in table.buttons))  # re-placed when they move
+        # re-placed when the buttons or the game's own obstacles (a seat's last action) move
+        key = (self.current, size, id(geo), phase, tuple(tuple(b.rect) for b in table.buttons),
+               tuple(tuple(r) for r in table.helper.notice_obstacles(size)))
         if getattr(self, "_key", None) == key:
             return
         w, h = size
