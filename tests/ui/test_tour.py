@@ -195,3 +195,14 @@ def test_the_tips_follow_the_observation_only():
     assert "sn_marriage" not in tour.due("schnapsen", obs, [Move("play", ())], 0)
     assert "sn_marriage" in tour.due("schnapsen", obs, [Move("meld", (), "H")], 0)
     assert tour.next_tip("schnapsen", obs, [], 0, {"sn_deal"}) is None  # a bot's turn: nothing new
+
+
+def test_the_panel_keeps_clear_of_the_opponents_last_action(tmp_path):
+    """Seed 2: the bot opens with a marriage; its bubble beside the bot's seat stays readable."""
+    app, _session = make_app(tmp_path)
+    table = open_table(app, "schnapsen", seed=2)
+    frames(app, 60)
+    box = table.helper.call_box
+    assert box is not None and table.tour is not None and table.tour.current is not None
+    assert not table.tour.rect.colliderect(box)
+    app.shutdown()
