@@ -133,3 +133,26 @@ def test_a_new_app_ignores_input_left_in_the_queue(tmp_path):
     app.push(Probe(app, log, "a"))
     app.step(DT)
     assert log == ["enter a", "update a 0.017"]
+
+
+def test_a_resting_app_wakes_for_input_and_keeps_it(tmp_path, monkeypatch):
+    """rest() sleeps while nothing is busy; queued input ends the rest at once and stays queued
+    for the frame that follows; with no input it returns after the wake interval."""
+    from game.ui import app as app_mod
+
+    app = App(AppConfig(size=(800, 600), settings_dir=tmp_path, persist=False))
+    log: list[str] = []
+    app.push(Probe(app, log, "a"))
+    app.step(DT)  # the frame owed to the pushed scene
+    assert not app.busy()
+    monkeypatch.setattr(app_mod, "IDLE_WAKE_MS", 60)
+    sleeps: list[float] = []
+    real_sleep = app_mod.time.sleep
+    monkeypatch.setattr(app_mod.time, "sleep", lambda s: (sleeps.append(s), real_sleep(s)))
+    assert app.rest() is True and sleeps and max(sleeps) <= 0.01  # woke without input, in short naps
+    sleeps.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x"))
+    assert app.rest() is False and sleeps == []  # input: no nap at all
+    app.step(DT)
+    assert "key a" in log  # the key was not swallowed by the rest
+    app.shutdown()
