@@ -28,10 +28,10 @@ Pure: no pygame, no I/O.  Glossary: Ausmelden = declare 66; Zwanziger/Vierziger 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ai.hindsight import Finding, Judgement, Report
+from ai.hindsight import Finding, Judgement, Report, final_state, replay
 from game.cards import NORMAL_ORDER
 from game.rules import family_play as fp
 from game.rules.base import Move, parse_move
@@ -154,22 +154,6 @@ class Solver:
         """Game points of every legal move for the seat to move's side (keys: move notation)."""
         seat = state.turn
         return {str(m): self.value(_apply(state, m), seat) for m in _legal(state)}
-
-
-def replay(rules: Any, start: Any, moves: Sequence[str | Move]) -> Iterator[tuple[int, Any, Move]]:
-    """(index, state before, move) for every move of the deal (bidding included), in order."""
-    state = start
-    for i, m in enumerate(moves):
-        move = m if isinstance(m, Move) else parse_move(m)
-        yield i, state, move
-        state, _ = rules.apply(state, move)
-
-
-def final_state(rules: Any, start: Any, moves: Sequence[str | Move]) -> Any:
-    state = start
-    for _i, before, move in replay(rules, start, moves):
-        state, _ = rules.apply(before, move)
-    return state
 
 
 def decisions(rules: Any, start: Any, moves: Sequence[str | Move], seat: int) -> list[tuple[int, Any, Move]]:

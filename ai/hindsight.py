@@ -29,7 +29,7 @@ from typing import Any
 
 from ai.schnapsen_search import DealSearch, world_values
 from ai.schnapsen_solver import world_from_state
-from game.rules.base import Move
+from game.rules.base import Move, parse_move
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +118,8 @@ def deal_value(points: Sequence[int], seat: int) -> int:
 
 
 def replay(rules: Any, start: Any, moves: Sequence[str | Move]) -> Iterator[tuple[int, Any, Move]]:
-    """(index, state before, move) for every move of the deal, applying them in order."""
-    from game.rules.schnapsen import parse_move
-
+    """(index, state before, move) for every move of the deal, applying them in order (any game:
+    the family hindsight replays its deals with it too)."""
     state = start
     for i, m in enumerate(moves):
         move = m if isinstance(m, Move) else parse_move(m)

@@ -96,17 +96,6 @@ class FamilyHindsightJob(HindsightJob):
 class FamilyHindsightScene(HindsightScene):
     """The Schnapsen overlay with the family's words and board."""
 
-    def _line_positions(self) -> list[Any]:
-        f = self.job.report.finding if self.job.report else None
-        if f is None:
-            return []
-        state = next(s for i, s, _m in self.job.todo if i == f.index)
-        out = [state]
-        for _seat, move in f.line:
-            state, _ = self.job.rules.apply(state, parse_move(move))
-            out.append(state)
-        return out
-
     def _final(self) -> Any:
         return getattr(self.job, "final", None)
 
