@@ -186,6 +186,19 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    @property
+    def screen(self) -> pygame.Surface:
+        return self._screen
+
+    @screen.setter
+    def screen(self, surface: pygame.Surface) -> None:
+        # the type scale follows the window: every text drawn without an explicit height
+        # (buttons, bubbles, panels) takes its size from this
+        from game.ui.style import set_window_height
+
+        self._screen = surface
+        set_window_height(surface.get_height())
+
     def on_resize(self, w: int, h: int) -> None:
         w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
         if self.display.high_dpi or (w, h) != self.screen.get_size():

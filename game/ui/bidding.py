@@ -55,18 +55,24 @@ def panel_rect(geo: Any, size: tuple[int, int]) -> pygame.Rect:
     bottom = geo.buttons_y - 8
     u = h / 720  # the panel grows with the window (docs/STYLE.md), never a small box in a corner
     pw = min(int(w * 0.5), round(620 * u))
-    bh, head = round(36 * u), type_px("heading", h) + 14
+    bh, head = round(36 * u), title_height(type_px("heading", h))
     want = head + 6 * (bh + 6) + 24  # the title, five rows of contracts and Pass
     rect = pygame.Rect(0, top, pw, max(200, min(bottom - top, want)))
     rect.center = (w // 2, (top + bottom) // 2)
     return rect
 
 
+def title_height(size: int) -> int:
+    """The panel's title line: the heading's glyphs (ascenders to descenders, ~1.25 of its
+    size) below an 8 px top margin, and a small gap to the first row."""
+    return round(size * 1.25) + 14
+
+
 def layout(buttons: list[Button], rect: pygame.Rect) -> None:
     """Two columns of contracts under a title line, Pass centred below them."""
     bids = [b for b in buttons if b.action.startswith("bid:")]
     rest = [b for b in buttons if not b.action.startswith("bid:")]
-    head = max(26, type_px("heading") + 14)  # the title line at the heading size
+    head = max(26, title_height(type_px("heading")))  # the title line at the heading size
     rows = (len(bids) + 1) // 2
     gap = 6
     avail = rect.height - head - 16

@@ -156,3 +156,17 @@ def test_a_resting_app_wakes_for_input_and_keeps_it(tmp_path, monkeypatch):
     app.step(DT)
     assert "key a" in log  # the key was not swallowed by the rest
     app.shutdown()
+
+
+def test_the_type_scale_follows_the_window(tmp_path):
+    """Text drawn without an explicit height (buttons, bubbles) grows with the window: the app
+    tells the style module its height whenever the window changes."""
+    from game.ui.style import type_px
+
+    app = App(AppConfig(size=(1280, 720), settings_dir=tmp_path, persist=False))
+    at_720 = type_px("body")
+    app.on_resize(1920, 1080)
+    assert type_px("body") == type_px("body", 1080) > at_720
+    app.on_resize(1280, 720)
+    assert type_px("body") == at_720
+    app.shutdown()
