@@ -14,15 +14,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.style import snap, type_px
+from game.ui.style import BRASS, CREAM, FELT, MUTED, RED, snap, type_px  # noqa: F401  (the palette, one place)
 
-# Colours of the table (felt green, cream text, brass accents).
-FELT = (22, 84, 52)
+# Colours of the widgets (the table's palette is game.ui.style's).
 FELT_DARK = (14, 58, 36)
-CREAM = (244, 238, 220)
-MUTED = (190, 200, 185)
-BRASS = (214, 176, 84)
-RED = (200, 60, 50)
 PANEL = (12, 34, 23, 235)  # nearly opaque: nothing of the table runs through text
 BUTTON = (46, 110, 74)
 BUTTON_HOVER = (64, 140, 96)
