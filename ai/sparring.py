@@ -99,6 +99,8 @@ def load_core(force_python: bool = False) -> Any:
             core.sp_lead.restype = i
             core.sp_trick.argtypes = [i, i, i, u32, u32] + [i] * 11
             core.sp_trick.restype = i
+            core.sp_trick_w.argtypes = [i, i, i, u32, u32] + [i] * 13
+            core.sp_trick_w.restype = i
             core.sp_nodes.restype = ctypes.c_uint64
         _core = core
     return _core
@@ -139,10 +141,12 @@ def exact_values(w: World, core: Any = None) -> dict[str, float]:
         """The leader's value of leading ``a`` (marriage points ``mp`` already added)."""
         nh = pair(h, seat, h[seat] & ~(1 << a))
         worst = 99
-        for b in responses(h[o], a):
+        for b in sorted(responses(h[o], a), key=lambda b: _answer_order(a, b, ctx.trump)):
             fh = pair(nh, o, nh[o] & ~(1 << b))
-            v = -core.sp_trick(seat, a, b, fh[0], fh[1], c[0], c[1], mp[0], mp[1], t[0], t[1],
-                               0, tu, cb, cp, ct)
+            # only answers that make the lead worse than the worst so far need an exact value:
+            # the follower's search fails low (a bound) for the others
+            v = -core.sp_trick_w(seat, a, b, fh[0], fh[1], c[0], c[1], mp[0], mp[1], t[0], t[1],
+                                 0, tu, cb, cp, ct, -worst, 99)
             worst = min(worst, v)
         return float(worst)
 
@@ -182,6 +186,15 @@ def exact_values(w: World, core: Any = None) -> dict[str, float]:
     for a in bits(mine):
         out[f"play {DECK[a]}"] = card_value(a, m)
     return out
+
+
+def _answer_order(a: int, b: int, trump: int) -> int:
+    """The follower's likely best answers first (the C core's order): win with the same suit
+    (cheapest first), trump it (lowest trump first), then the cheapest card."""
+    pts = (11, 10, 4, 3, 2)[b % 5]
+    if SUIT[b] == SUIT[a]:
+        return 10 - pts if b < a else 40 + pts
+    return 31 - pts if SUIT[b] == trump else 40 + pts
 
 
 class SparringAgent:

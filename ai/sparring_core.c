@@ -27,7 +27,7 @@ static uint64_t NODES;
 typedef struct {
     uint64_t k1, k2;
     uint32_t gen;
-    int8_t lo, hi;
+    int8_t lo, hi, best;  /* best: the lead card of the best line (ordering), -1 none */
 } Entry;
 
 static Entry TT[1 << TTBITS];
@@ -87,6 +87,22 @@ static int after_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, int c
     return w == f ? v : -v;
 }
 
+/* The follower's answers to a, most promising first: win the trick with the same suit (the
+ * cheapest winner first), then trump it (lowest trump first), then throw the cheapest card. */
+static int order_responses(int a, uint32_t resp, int *out) {
+    int key[10], n = 0;
+    for (uint32_t r = resp; r; r &= r - 1) {
+        int b = __builtin_ctz(r), k;
+        if (b / 5 == a / 5) k = b < a ? 10 - pts(b) : 40 + pts(b);
+        else if (b / 5 == TRUMP) k = 20 + (11 - pts(b));
+        else k = 40 + pts(b);
+        int j = n++;
+        while (j > 0 && key[j - 1] > k) { key[j] = key[j - 1]; out[j] = out[j - 1]; j--; }
+        key[j] = k; out[j] = b;
+    }
+    return n;
+}
+
 static inline Entry *slot(uint64_t k1, uint64_t k2) {
     uint64_t h = k1 * 0x9E3779B97F4A7C15ull ^ (k2 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
     return &TT[h >> (64 - TTBITS)];
@@ -105,8 +121,10 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
     uint64_t k2 = (uint64_t)c0 | (uint64_t)c1 << 8 | (uint64_t)m0 << 16 | (uint64_t)m1 << 24 |
                   (uint64_t)(cp + 1) << 32;
     Entry *e = slot(k1, k2);
+    int hint = -1;
     if (e->gen == GEN && e->k1 == k1 && e->k2 == k2) {
         int lo = e->lo, hi = e->hi;
+        hint = e->best;
         if (lo >= beta) return lo;
         if (hi <= alpha) return hi;
         if (lo == hi) return lo;
@@ -118,7 +136,7 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
     int sm = seat == 0 ? c0 + (t0 ? m0 : 0) : c1 + (t1 ? m1 : 0);
     int so = seat == 0 ? c1 + (t1 ? m1 : 0) : c0 + (t0 ? m0 : 0);
     int ty = seat == 0 ? t1 : t0, my_t = seat == 0 ? t0 : t1;
-    int best = -INF, v;
+    int best = -INF, v, best_card = -1;
     if (can_decl) {
         best = declare_value(seat, sm, so, ty, cb, cp, ct);
         if (best >= beta || best == 3) goto store;
@@ -160,7 +178,7 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
     }
     /* order: marriages (40 before 20), then aces and tens first, trumps before plain cards */
     for (int i = 0; i < n; i++)
-        opt_k[i] = (100 - opt_v[i]) * 16 + (opt_c[i] % 5) * 2 + (opt_c[i] / 5 != TRUMP);
+        opt_k[i] = opt_c[i] == hint ? -1 : (100 - opt_v[i]) * 16 + (opt_c[i] % 5) * 2 + (opt_c[i] / 5 != TRUMP);
     for (int i = 1; i < n; i++) {
         int kc = opt_c[i], kv = opt_v[i], kk = opt_k[i], j = i - 1;
         while (j >= 0 && opt_k[j] > kk) { opt_c[j + 1] = opt_c[j]; opt_v[j + 1] = opt_v[j]; opt_k[j + 1] = opt_k[j]; j--; }
@@ -180,8 +198,9 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
             else resp = (other & tmask) ? (other & tmask) : other;
         }
         int worst = INF;
-        for (uint32_t r = resp; r; r &= r - 1) {
-            int b = __builtin_ctz(r);
+        int order[10], no = order_responses(a, resp, order);
+        for (int j = 0; j < no; j++) {
+            int b = order[j];
             int nb = worst < beta ? worst : beta;
             if (seat == 0)
                 v = -after_trick(0, a, b, nh0, nh1 & ~(1u << b), c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, -nb, -alpha);
@@ -190,12 +209,12 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
             if (v < worst) { worst = v; if (worst <= alpha) break; }
         }
         if (worst > best) {
-            best = worst;
+            best = worst; best_card = a;
             if (best > alpha) { alpha = best; if (alpha >= beta) break; }
         }
     }
 store:
-    e->k1 = k1; e->k2 = k2; e->gen = GEN;
+    e->k1 = k1; e->k2 = k2; e->gen = GEN; e->best = (int8_t)best_card;
     /* a fail-low 3 (the window opened at alpha >= 3) is only an upper bound, not the value */
     if (best <= a0) { e->lo = -INF; e->hi = (int8_t)best; }
     else if (best == 3) { e->lo = 3; e->hi = 3; }
@@ -223,6 +242,12 @@ int sp_lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, 
 int sp_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
              int sp, int tu, int cb, int cp, int ct) {
     return after_trick(leader, a, b, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, -INF, INF);
+}
+
+/* The same with a window for the follower's value: exact inside (alpha, beta), else a bound. */
+int sp_trick_w(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
+               int sp, int tu, int cb, int cp, int ct, int alpha, int beta) {
+    return after_trick(leader, a, b, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, alpha, beta);
 }
 
 uint64_t sp_nodes(void) { return NODES; }
