@@ -18,8 +18,8 @@ from game.rules.messages import Reason
 LEVELS: tuple[str, ...] = ("random", "beginner", "player", "expert")
 #: benchmark-only bots (not offered in the app), Schnapsen only, from ``ai.sparring``: the
 #: sparring partner as ``sparring`` or ``sparring-N`` (N samples per decision), and
-#: ``expert-exact``, the expert with the compiled exact search (a measured idea, not shipped)
-BENCH_LEVELS: tuple[str, ...] = ("sparring", "expert-exact")
+#: ``expert-python``, the expert without its compiled core (the pure-Python fallback)
+BENCH_LEVELS: tuple[str, ...] = ("sparring", "expert-python")
 
 
 class Agent(Protocol):
@@ -65,7 +65,7 @@ def make_agent(game_id: str, level: str, seat: int = 0) -> Agent:
 
         bench = sparring.make(level, seat)
         if bench is None:
-            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N or expert-exact")
+            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N or expert-python")
         return bench
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")

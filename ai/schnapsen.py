@@ -7,8 +7,10 @@
 - expert: every decision by search.  Once the opponent's hand is known (the stock exhausted, or
   a closed deal whose voids pin it down) it solves the rest exactly (``ai.schnapsen_solver``)
   and so plays perfectly; otherwise PIMC (``ai.pimc_search.pimc``) over deals sampled consistently
-  with the observation (``ai.schnapsen_determinize``), each scored by alpha-beta search (two
-  tricks deep and a leaf estimate early on, to the end of the deal from four stock cards on).  The samples
+  with the observation (``ai.schnapsen_determinize``), each solved to the end of the deal by the
+  compiled exact search (``ai.schnapsen_exact``).  Without the compiled core (a source checkout
+  with no C compiler) the same PIMC runs in pure Python with fewer samples, each searched two
+  tricks deep with a leaf estimate early on and to the end from four stock cards on.  The samples
   also read the opponent's last lead (a player shows its marriages and exchanges the trump jack
   when it can, so not doing so hints that it holds neither), and in a match each sampled outcome
   counts by what it does for the match (``ai.match_equity``), not by its game points alone.
@@ -27,6 +29,7 @@ from typing import Any
 from ai.match_equity import deal_equity, gp_slope
 from ai.pimc_search import best_key, pimc
 from ai.schnapsen_determinize import sample_world
+from ai.schnapsen_exact import exact_values, load_core
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
 from ai.schnapsen_knowledge import schnapsen_knowledge
 from ai.schnapsen_search import world_values
@@ -36,7 +39,14 @@ from game.cards import SCHNAPSEN_POINTS, Rank
 from game.rules.base import Move
 from game.rules.messages import Reason
 
-#: PIMC samples by cards left in the stock (phase 1); tuned so a decision takes ~0.1-0.3 s.
+#: PIMC samples by cards left in the stock (phase 1) with the compiled core, every sample solved
+#: to the end of the deal: at 10 stock cards a sample takes ~7 ms (p95 ~25 ms) on one core, so a
+#: first decision takes ~0.45 s; later ones are cheaper (~1.5 ms a sample at 8, ~0.5 at 6)
+CORE_SAMPLES = {10: 64, 8: 96, 6: 128, 4: 160, 2: 160}
+#: with the compiled core, samples of a closed deal whose opponent hand is not yet known
+CORE_CLOSED_SAMPLES = 128
+#: PIMC samples by cards left in the stock (phase 1) in pure Python (no compiled core); tuned
+#: so a decision takes ~0.1-0.3 s.
 PHASE1_SAMPLES = {10: 60, 8: 60, 6: 60, 4: 32, 2: 48}
 #: phase-1 search depth in tricks by cards left in the stock, above ``EXACT_STOCK``
 PHASE1_DEPTH = {10: 2, 8: 2, 6: 2}
@@ -142,21 +152,15 @@ class ExpertAgent:
     level = "expert"
 
     def __init__(self, seat: int = 0, budget_s: float | None = BUDGET_S, max_samples: int | None = None,
-                 exact_stock: int = 0, exact_py_stock: int = EXACT_STOCK) -> None:
+                 use_core: bool = True, exact_py_stock: int = EXACT_STOCK) -> None:
         self.seat = seat
         self.budget_s = budget_s
         #: a cap on PIMC samples (the soak test uses a few to run the same code at speed)
         self.max_samples = max_samples
-        #: benchmark only, not shipped: with this many stock cards or fewer, solve each phase-1
-        #: sample to the end with the compiled core of ``ai.sparring`` (level ``expert-exact``)
-        #: instead of two tricks and the leaf estimate; 0 = off, as in the app
-        self.exact_core = None
-        if exact_stock:
-            from ai.sparring import load_core
-
-            self.exact_core = load_core()
-        self.exact_stock = exact_stock
-        #: the same in pure Python (the app's expert): exact from this many stock cards on
+        #: the compiled exact search, or None: the pure-Python path (``use_core=False`` forces it,
+        #: the benchmark level ``expert-python``)
+        self.core = load_core(force_python=not use_core)
+        #: without the core: exact search from this many stock cards on
         self.exact_py_stock = exact_py_stock
 
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
@@ -180,7 +184,13 @@ class ExpertAgent:
             gp = {key: float(v) for key, v in phase2_values(w).items()}
             eq = None if needs is None else {key: _equity(needs, v) for key, v in gp.items()}
             return gp, eq, 1, True
-        if k.phase2:
+        core = self.core
+        if core is not None:  # every sample solved to the end by the compiled search
+            n = CORE_CLOSED_SAMPLES if k.phase2 else CORE_SAMPLES.get(k.stock_size, 64)
+
+            def evaluate(w: Any) -> dict[str, float]:
+                return exact_values(w, core)
+        elif k.phase2:
             n = CLOSED_SAMPLES
 
             def evaluate(w: Any) -> dict[str, float]:
@@ -197,12 +207,6 @@ class ExpertAgent:
                 def evaluate(w: Any) -> dict[str, float]:
                     return world_values(w, depth)
 
-            core = self.exact_core
-            if core is not None and k.stock_size <= self.exact_stock:
-                from ai.sparring import exact_values
-
-                def evaluate(w: Any) -> dict[str, float]:
-                    return exact_values(w, core)
         if self.max_samples is not None:
             n = min(n, self.max_samples)
         gp_totals = dict.fromkeys(keys, 0.0)

@@ -252,8 +252,13 @@ def empty_home_env(home: Path) -> dict[str, str]:
     return env
 
 
-def smoke(exe: Path, home: Path, launcher: tuple[str, ...] = ()) -> None:
-    """Run ``exe --smoke 3`` from an empty folder with an empty home; check what it wrote where.
+#: what the smoke run's log says when the executable carries the expert's compiled search
+CORE_LINE = "exact search: compiled core, bundled with the app"
+
+
+def smoke(exe: Path, home: Path, launcher: tuple[str, ...] = (), expect_core: bool = False) -> None:
+    """Run ``exe --smoke 3`` from an empty folder with an empty home; check what it wrote where,
+    and with ``expect_core`` that its log says the expert's compiled search is bundled.
 
     ``launcher`` goes before ``exe`` on the command line (tests run a script through Python)."""
     if not exe.is_file():
@@ -277,6 +282,9 @@ def smoke(exe: Path, home: Path, launcher: tuple[str, ...] = ()) -> None:
                            f"--- stdout\n{result.stdout}--- stderr\n{result.stderr}--- log\n{log_text}")
     if not logs:
         raise ReleaseError(f"smoke test: no kartenstube.log under the empty home {home}")
+    if expect_core and not any(CORE_LINE in p.read_text(encoding="utf-8", errors="replace") for p in logs):
+        raise ReleaseError(f"smoke test: the log does not say '{CORE_LINE}': the expert would play without "
+                           "its compiled search")
     after = sorted(p.name for p in exe.parent.iterdir())
     if after != beside:
         raise ReleaseError(f"smoke test: the app wrote beside its executable: {sorted(set(after) - set(beside))}")
@@ -312,7 +320,7 @@ def release(args: argparse.Namespace) -> Path:
     elif os_tag() == "macos":
         sign_macos(folder)
     with tempfile.TemporaryDirectory(prefix="kartenstube-release-") as tmp:
-        smoke(exe, Path(tmp) / f"home {UNUSUAL_NAME}")
+        smoke(exe, Path(tmp) / f"home {UNUSUAL_NAME}", expect_core=True)
     archive = pack(version, dist)
     checksum = write_checksum(archive)
     print(f"release: wrote {archive} ({build.size_mb(archive):.1f} MB) and {checksum.name}", flush=True)
@@ -322,7 +330,7 @@ def release(args: argparse.Namespace) -> Path:
             unpacked = unpack(archive, Path(tmp) / f"Downloads {UNUSUAL_NAME}")
             app_folder = unpacked.parents[2] if os_tag() == "macos" else unpacked.parent
             print(f"release: checksum matches; unpacked {build.size_mb(app_folder):.1f} MB", flush=True)
-            smoke(unpacked, Path(tmp) / f"home {UNUSUAL_NAME}")
+            smoke(unpacked, Path(tmp) / f"home {UNUSUAL_NAME}", expect_core=True)
     return archive
 
 

@@ -372,3 +372,14 @@ def test_unpack_checks_paths_itself_on_a_python_without_tar_filters(release: typ
     with pytest.raises(ValueError, match="outside"):
         release.unpack(bad, tmp_path / "b")
     assert not (tmp_path / "outside.txt").exists()
+
+
+def test_smoke_requires_the_bundled_core_when_asked(release: types.ModuleType, tmp_path: Path) -> None:
+    """The release's smoke runs insist on the log line that the expert's compiled search is
+    bundled; a log without it (an executable built without the core) fails the release."""
+    exe = _fake_app(tmp_path / "app", WRITES_LOG)
+    with pytest.raises(release.ReleaseError, match="compiled core, bundled"):
+        release.smoke(exe, tmp_path / "home", launcher=(sys.executable,), expect_core=True)
+    says = WRITES_LOG.replace('write_text("ok"', f'write_text("x INFO kartenstube: {release.CORE_LINE}"')
+    exe2 = _fake_app(tmp_path / "app2", says)
+    release.smoke(exe2, tmp_path / "home2", launcher=(sys.executable,), expect_core=True)

@@ -9,10 +9,11 @@ from random import Random
 
 import pytest
 
-from ai import sparring
+from ai import schnapsen_exact
 from ai.base import make_agent
+from ai.schnapsen_exact import exact_values, load_core
 from ai.schnapsen_solver import Context, World, world_from_state
-from ai.sparring import SparringAgent, exact_values, load_core
+from ai.sparring import SparringAgent
 from game.rules.schnapsen import RULES as R
 
 
@@ -20,9 +21,10 @@ from game.rules.schnapsen import RULES as R
 def core(tmp_path_factory):  # type: ignore[no-untyped-def]
     """The C core compiled into a test folder (not the shared cache)."""
     mp = pytest.MonkeyPatch()
-    mp.setenv(sparring.CACHE_ENV, str(tmp_path_factory.mktemp("sparring-cache")))
-    mp.setattr(sparring, "_core", None)
-    mp.setattr(sparring, "_core_tried", False)
+    mp.setenv(schnapsen_exact.CACHE_ENV, str(tmp_path_factory.mktemp("core-cache")))
+    mp.delenv(schnapsen_exact.SWITCH_ENV, raising=False)
+    mp.setattr(schnapsen_exact, "_core", None)
+    mp.setattr(schnapsen_exact, "_core_tried", False)
     c = load_core()
     yield c
     mp.undo()
@@ -48,7 +50,7 @@ def positions(seed: int, count: int, max_stock: int) -> list:
 @pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None and sys.platform == "win32",
                     reason="no C compiler on this Windows machine: the benchmark partner uses its Python search")
 def test_the_core_compiles_into_the_given_folder(core):
-    assert core is not None, "the C compiler is part of the dev setup; the sparring core must build"
+    assert core is not None, "the C compiler is part of the dev setup; the exact core must build"
     assert core.sp_nodes() >= 0
 
 
@@ -110,23 +112,24 @@ def test_names_reach_the_sparring_partner_only_for_schnapsen(core):
         make_agent("schwimmen", "sparring", 0)
 
 
-def test_expert_exact_solves_its_samples_to_the_end(core):
-    """The benchmark level ``expert-exact``: from 8 stock cards on, each PIMC sample's values are
-    the exact values of the sampled deal (the same samples the expert draws)."""
+def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
+    """With the compiled core, each PIMC sample's values are the exact values of the sampled
+    deal (the same samples the expert draws), at every stock size and in closed deals."""
     from ai.schnapsen import ExpertAgent
     from ai.schnapsen_determinize import sample_world
     from ai.schnapsen_knowledge import schnapsen_knowledge
 
-    assert make_agent("schnapsen", "expert-exact", 0).exact_stock == 8
-    checked = 0
-    for s in positions(24, 40, 8):
-        if not s.stock or s.specials.closed_by >= 0 or len(R.legal_moves(s)) < 2:
-            continue
+    checked, sizes = 0, set()
+    for s in positions(24, 25, 10) + positions(25, 60, 4):
         seat = R.to_move(s)
         obs, legal = R.observe(s, seat), R.legal_moves(s)
-        agent = ExpertAgent(seat, budget_s=None, max_samples=3, exact_stock=8)
+        k = schnapsen_knowledge(obs)
+        if k.perfect or len(legal) < 2:
+            continue
+        agent = ExpertAgent(seat, budget_s=None, max_samples=3)
+        assert agent.core is core
         gp, _eq, used, exact = agent.scored(obs, legal, Random(5))
-        k, rng = schnapsen_knowledge(obs), Random(5)
+        rng = Random(5)
         want = dict.fromkeys(gp, 0.0)
         for _ in range(used):
             vals = exact_values(sample_world(k, rng), core)
@@ -135,7 +138,14 @@ def test_expert_exact_solves_its_samples_to_the_end(core):
         assert not exact and used == 3
         assert gp == pytest.approx(want)
         checked += 1
-    assert checked >= 10
+        sizes.add(len(s.stock) if s.specials.closed_by < 0 else -1)
+    assert checked >= 40 and len(sizes) >= 5, (checked, sizes)  # 10..2 cards and closed
+
+
+def test_expert_python_is_the_expert_without_its_core(core):
+    agent = make_agent("schnapsen", "expert-python", 0)
+    assert agent.level == "expert" and agent.core is None
+    assert make_agent("schnapsen", "expert", 0).core is core
 
 
 def test_c_core_keeps_a_fail_low_three_as_a_bound(core):

@@ -1,7 +1,8 @@
 /* Exact alpha-beta over a whole known 2-player Schnapsen deal (phase 1 and phase 2), for the
- * benchmark-only sparring partner (ai/sparring.py).  Compiled on first use with the system C
- * compiler and loaded through ctypes; the pure-Python path (ai.schnapsen_search.DealSearch with
- * unlimited depth) computes the same values, only ~100 times slower.
+ * expert (ai/schnapsen.py) and the benchmark-only sparring partner (ai/sparring.py).  Built into
+ * the executable by build_scripts/build_core.py, compiled on first use in a source checkout with
+ * a C compiler, loaded through ctypes by ai/schnapsen_exact.py; the pure-Python path
+ * (ai.schnapsen_search.DealSearch with unlimited depth) computes the same values ~100x slower.
  *
  * Card index i = suit * 5 + rank, ranks A 10 K Q J (lower = stronger), as in
  * ai/schnapsen_solver.py.  Values are game points (-3..3) for the seat to move; the rules are
@@ -251,3 +252,6 @@ int sp_trick_w(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c
 }
 
 uint64_t sp_nodes(void) { return NODES; }
+
+/* The interface version: ai/schnapsen_exact.py refuses a library built from another one. */
+int sp_abi(void) { return 2; }
