@@ -90,7 +90,7 @@ echo "workers: $exe --demo for 15 s (headless)"
 run_demo 15 "$scratch/demo.err" SDL_VIDEODRIVER=dummy
 [ "$demo_alive" -eq 1 ] || { echo "FAIL: the demo stopped by itself:" >&2; cat "$scratch/demo.err" >&2; exit 1; }
 [ -n "${demo_workers// /}" ] || { echo "FAIL: no bot worker process started" >&2; cat "$scratch/demo.err" >&2; exit 1; }
-if grep -E "ERROR|Traceback" "$scratch/demo.err" >&2; then echo "FAIL: the demo logged errors" >&2; exit 1; fi
+if grep -qE "ERROR|Traceback" "$scratch/demo.err"; then cat "$scratch/demo.err" >&2; echo "FAIL: the demo logged errors" >&2; exit 1; fi
 echo "workers: a bot worker process ran from the frozen executable without errors"
 
 if command -v Xvfb >/dev/null 2>&1; then
