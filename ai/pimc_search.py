@@ -25,21 +25,28 @@ def pimc(
     samples: int,
     budget_s: float | None = None,
     min_samples: int = 4,
+    weigh: Callable[[W], float] | None = None,
 ) -> tuple[dict[str, float], int]:
     """Average value of each key over up to ``samples`` sampled worlds, and how many were used.
 
-    Keys an evaluator does not report count as very bad (-10) in that sample."""
+    With ``weigh`` each world counts by its weight (how likely it is given what the seat saw)
+    in a weighted average.  Keys an evaluator does not report count as very bad (-10) in that
+    sample."""
     start = time.perf_counter()
     totals = dict.fromkeys(keys, 0.0)
     n = 0
+    weight_sum = 0.0
     for _ in range(samples):
-        vals = evaluate(sample(rng))
+        world = sample(rng)
+        wt = 1.0 if weigh is None else weigh(world)
+        vals = evaluate(world)
         for k in keys:
-            totals[k] += vals.get(k, -10.0)
+            totals[k] += wt * vals.get(k, -10.0)
         n += 1
+        weight_sum += wt
         if budget_s is not None and n >= min_samples and time.perf_counter() - start > budget_s:
             break
-    return {k: v / max(n, 1) for k, v in totals.items()}, n
+    return {k: v / (weight_sum or 1.0) for k, v in totals.items()}, n
 
 
 def best_key(values: dict[str, float], order: Sequence[str], eps: float = 1e-9) -> str:

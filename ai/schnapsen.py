@@ -22,7 +22,9 @@ Glossary: stock = Talon; close = zudrehen; declare = ausmelden; marriage = Zwanz
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import replace
 from random import Random
 from typing import Any
 
@@ -33,7 +35,7 @@ from ai.schnapsen_exact import exact_values, load_core
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
 from ai.schnapsen_knowledge import schnapsen_knowledge
 from ai.schnapsen_search import world_values
-from ai.schnapsen_solver import phase2_values
+from ai.schnapsen_solver import DECK, phase2_values
 from ai.schnapsen_teach import teach
 from game.cards import SCHNAPSEN_POINTS, Rank
 from game.rules.base import Move
@@ -42,9 +44,16 @@ from game.rules.messages import Reason
 #: PIMC samples by cards left in the stock (phase 1) with the compiled core, every sample solved
 #: to the end of the deal: at 10 stock cards a sample takes ~7 ms (p95 ~25 ms) on one core, so a
 #: first decision takes ~0.45 s; later ones are cheaper (~1.5 ms a sample at 8, ~0.5 at 6)
-CORE_SAMPLES = {10: 64, 8: 96, 6: 128, 4: 160, 2: 160}
+CORE_SAMPLES = {10: 64, 8: 160, 6: 256, 4: 320, 2: 320}
 #: with the compiled core, samples of a closed deal whose opponent hand is not yet known
-CORE_CLOSED_SAMPLES = 128
+CORE_CLOSED_SAMPLES = 256
+#: Reading the card the opponent just led (with the compiled core, from ``READ_STOCK`` stock
+#: cards down and in closed deals): each sample is weighed by how good that lead was for the
+#: hand the sample gives it, solved with both hands known: exp(-READ_SHARPNESS * loss), where
+#: loss is the game points the lead gave away against its best card.  A player leads what
+#: suits its hand, so hands for which the lead was a clear mistake are less likely.
+READ_SHARPNESS = 1.0
+READ_STOCK = 8
 #: PIMC samples by cards left in the stock (phase 1) in pure Python (no compiled core); tuned
 #: so a decision takes ~0.1-0.3 s.
 PHASE1_SAMPLES = {10: 60, 8: 60, 6: 60, 4: 32, 2: 48}
@@ -209,19 +218,23 @@ class ExpertAgent:
 
         if self.max_samples is not None:
             n = min(n, self.max_samples)
-        gp_totals = dict.fromkeys(keys, 0.0)
+        tally = _GpTally(keys)
+        weigh = None
+        if core is not None and _reads_the_lead(k):
+
+            def weigh(w: Any) -> float:
+                return tally.weigh(lead_likelihood(k, w, core))
 
         def evaluate_and_count(w: Any) -> dict[str, float]:
             vals = evaluate(w)
-            for key in keys:
-                gp_totals[key] += vals.get(key, -10.0)  # pimc's value for a key left out
+            tally.add(vals)
             if needs is None:
                 return vals
             return {key: _equity(needs, v) for key, v in vals.items()}
 
         chosen, used = pimc(keys, lambda r: sample_world(k, r), evaluate_and_count, rng, n, self.budget_s,
-                            min_samples=min(4, n))
-        gp = {key: v / max(used, 1) for key, v in gp_totals.items()}
+                            min_samples=min(4, n), weigh=weigh)
+        gp = tally.means()
         return gp, (None if needs is None else chosen), used, False
 
     def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
@@ -237,6 +250,54 @@ class ExpertAgent:
         move = next(m for m in legal_moves if str(m) == key)
         match_chance = None if eq is None else min(1.0, max(0.0, eq[key]))
         return move, _reason(observation, move, legal_moves, gp[key], exact, used, match_chance)
+
+
+class _GpTally:
+    """The game points of each move summed over the samples, each sample counted by its weight
+    (``pimc`` averages what it is given: match equity in a match; the game points are kept
+    here for the explanation and the figures)."""
+
+    def __init__(self, keys: Sequence[str]) -> None:
+        self.totals = dict.fromkeys(keys, 0.0)
+        self.weight = 1.0
+        self.weight_sum = 0.0
+
+    def weigh(self, weight: float) -> float:
+        """The weight of the sample about to be evaluated (``pimc`` weighs before it evaluates)."""
+        self.weight = weight
+        return weight
+
+    def add(self, vals: dict[str, float]) -> None:
+        for key in self.totals:
+            self.totals[key] += self.weight * vals.get(key, -10.0)  # pimc's value for a key left out
+        self.weight_sum += self.weight
+
+    def means(self) -> dict[str, float]:
+        return {key: v / (self.weight_sum or 1.0) for key, v in self.totals.items()}
+
+
+def _reads_the_lead(k: Any) -> bool:
+    """Whether the expert weighs its samples by the card the opponent just led: it is on the
+    table, was not led with a marriage just shown, and the deal is far enough on (or closed)
+    that the extra solve per sample keeps the decision fast."""
+    return (k.stage == "follow" and k.led >= 0 and not k.led_with_meld
+            and (k.phase2 or k.stock_size <= READ_STOCK))
+
+
+def lead_likelihood(k: Any, w: Any, core: Any) -> float:
+    """How likely the opponent's lead on the table is if it holds the hand of sample ``w``:
+    the position before the lead is solved with both hands known, and the lead counts by
+    exp(-READ_SHARPNESS * the game points it gave away against the best card it could lead)."""
+    opp = k.opp
+    hands = list(w.hands)
+    hands[opp] |= 1 << k.led
+    before = replace(w, to_act=opp, stage="lead", led=-1, melded=-1, hands=(hands[0], hands[1]))
+    vals = exact_values(before, core)
+    cards = [v for key, v in vals.items() if key.startswith(("play", "meld"))]
+    actual = vals.get(f"play {DECK[k.led]}")
+    if actual is None or not cards:
+        return 1.0
+    return math.exp(-READ_SHARPNESS * max(0.0, max(cards) - actual))
 
 
 def _equity(needs: tuple[int, int], gp: float) -> float:

@@ -67,6 +67,8 @@ class SchnapsenKnowledge:
     drawn_since: int = 0
     could_meld: bool = False
     could_exchange: bool = False
+    #: the card on the table was led with a marriage just shown (so it tells nothing more)
+    led_with_meld: bool = False
 
     @property
     def opp(self) -> int:
@@ -170,11 +172,14 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
     )
     melded = SUIT_I[o.melded] if o.melded is not None else -1  # type: ignore[attr-defined]
     read = _read_last_lead(o, opp, closed_by, first_strict)
+    led_with_meld = led >= 0 and any(
+        SUIT_I[suit] == SUIT[led] and who == opp and _meld_trick(o, SUIT_I[suit], who) >= len(history)
+        for suit, who in o.marriages)  # type: ignore[attr-defined]
     return SchnapsenKnowledge(
         seat, trump, hand, played, led, opp_known, unseen, cannot & unseen, turnup,
         o.stock_size, o.opponent_hand_size, (card_pts[0], card_pts[1]), (meld[0], meld[1]),  # type: ignore[attr-defined]
         (tricks[0], tricks[1]), ctx, bool(history), o.stage, melded, o.phase2,  # type: ignore[attr-defined]
-        *read,
+        *read, led_with_meld,
     )
 
 

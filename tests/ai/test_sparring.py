@@ -114,12 +114,13 @@ def test_names_reach_the_sparring_partner_only_for_schnapsen(core):
 
 def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
     """With the compiled core, each PIMC sample's values are the exact values of the sampled
-    deal (the same samples the expert draws), at every stock size and in closed deals."""
-    from ai.schnapsen import ExpertAgent
+    deal (the same samples the expert draws), at every stock size and in closed deals; when it
+    follows the opponent's lead late in the deal each sample counts by ``lead_likelihood``."""
+    from ai.schnapsen import ExpertAgent, _reads_the_lead, lead_likelihood
     from ai.schnapsen_determinize import sample_world
     from ai.schnapsen_knowledge import schnapsen_knowledge
 
-    checked, sizes = 0, set()
+    checked, sizes, read = 0, set(), 0
     for s in positions(24, 25, 10) + positions(25, 60, 4):
         seat = R.to_move(s)
         obs, legal = R.observe(s, seat), R.legal_moves(s)
@@ -131,15 +132,21 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         gp, _eq, used, exact = agent.scored(obs, legal, Random(5))
         rng = Random(5)
         want = dict.fromkeys(gp, 0.0)
+        total = 0.0
         for _ in range(used):
-            vals = exact_values(sample_world(k, rng), core)
+            w = sample_world(k, rng)
+            wt = lead_likelihood(k, w, core) if _reads_the_lead(k) else 1.0
+            vals = exact_values(w, core)
+            total += wt
             for key in want:
-                want[key] += vals[key] / used
+                want[key] += wt * vals[key]
         assert not exact and used == 3
-        assert gp == pytest.approx(want)
+        assert gp == pytest.approx({key: v / total for key, v in want.items()})
         checked += 1
+        read += _reads_the_lead(k)
         sizes.add(len(s.stock) if s.specials.closed_by < 0 else -1)
     assert checked >= 40 and len(sizes) >= 5, (checked, sizes)  # 10..2 cards and closed
+    assert read >= 5  # follow decisions weighed by the reading of the opponent's lead
 
 
 def test_expert_python_is_the_expert_without_its_core(core):
@@ -159,3 +166,36 @@ def test_c_core_keeps_a_fail_low_three_as_a_bound(core):
     want = exact_values(w, None)
     assert want["play AH"] == -1
     assert exact_values(w, core) == want
+
+
+def test_the_lead_reading_weighs_hands_by_what_the_lead_gave_away(core):
+    """``lead_likelihood``: the position before the opponent's lead, solved with the sample's
+    hands, and the lead's loss against the best card it could have led; 1 for the best lead,
+    exp(-READ_SHARPNESS * loss) below it, and never above 1."""
+    import math
+
+    from ai.schnapsen import READ_SHARPNESS, _reads_the_lead, lead_likelihood
+    from ai.schnapsen_determinize import sample_world
+    from ai.schnapsen_knowledge import schnapsen_knowledge
+    from ai.schnapsen_solver import DECK
+
+    seen = {"best": 0, "worse": 0}
+    for s in positions(26, 80, 6):
+        seat = R.to_move(s)
+        k = schnapsen_knowledge(R.observe(s, seat))
+        if not _reads_the_lead(k):
+            continue
+        rng = Random(3)
+        for _ in range(4):
+            w = sample_world(k, rng)
+            hands = list(w.hands)
+            hands[k.opp] |= 1 << k.led
+            before = World(w.ctx, k.opp, "lead", (hands[0], hands[1]), -1, -1, w.card_pts, w.meld_pts,
+                           w.tricks, w.history, w.stock)
+            vals = exact_values(before, None)  # the pure-Python search as the reference
+            best = max(v for key, v in vals.items() if key.startswith(("play", "meld")))
+            loss = best - vals[f"play {DECK[k.led]}"]
+            got = lead_likelihood(k, w, core)
+            assert 0 < got <= 1 and got == pytest.approx(math.exp(-READ_SHARPNESS * loss))
+            seen["best" if loss == 0 else "worse"] += 1
+    assert seen["best"] >= 5 and seen["worse"] >= 5, seen
