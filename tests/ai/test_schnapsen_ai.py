@@ -179,6 +179,15 @@ def test_margins_keep_the_expert_from_closing_or_giving_up_on_a_thin_edge():
     assert chosen["declare"] == -2.0 - GIVE_UP_MARGIN < chosen["play TH"]
     assert with_margins(sampled, points=70, exact=False)["declare"] == -2.0  # a correct claim
     assert with_margins(sampled, points=50, exact=True) == sampled  # exact values are played as they are
+    assert with_margins(sampled, points=50, exact=False, close_margin=0.1)["close"] > chosen["play AH"]
+
+
+def test_the_close_margin_depends_on_the_search():
+    from ai.schnapsen import CLOSE_MARGIN, CORE_CLOSE_MARGIN
+
+    assert ExpertAgent(use_core=False).close_margin == CLOSE_MARGIN
+    with_core = ExpertAgent()
+    assert with_core.close_margin == (CLOSE_MARGIN if with_core.core is None else CORE_CLOSE_MARGIN)
 
 
 # --- reading the opponent's last lead ------------------------------------------------------------
