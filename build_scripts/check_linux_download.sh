@@ -58,6 +58,17 @@ echo "smoke: $exe --smoke 3 (empty HOME)"
   || { echo "FAIL: the app wrote beside its executable" >&2; ls -A "$app" >&2; exit 1; }
 echo "smoke: passed; the log is in \$HOME/.local/state/Kartenstube"
 
+# The expert's compiled search travels inside the download: with no compiler reachable (PATH
+# holds only an empty folder) the log still says the bundled core is in use.
+nocc_home="$scratch/home-no-compiler"; mkdir -p "$nocc_home" "$scratch/empty-bin"
+(cd "$scratch/cwd" && env -i PATH="$scratch/empty-bin" HOME="$nocc_home" LANG=C.UTF-8 SDL_VIDEODRIVER=dummy \
+   SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 "$exe" --smoke 1 >/dev/null 2>&1) \
+  || { echo "FAIL: the smoke test without a compiler on the PATH failed" >&2; exit 1; }
+grep -q "exact search: compiled core, bundled with the app" "$nocc_home/.local/state/Kartenstube/kartenstube.log" \
+  || { echo "FAIL: without a compiler the expert does not use its bundled search:" >&2
+       cat "$nocc_home/.local/state/Kartenstube/kartenstube.log" >&2; exit 1; }
+echo "core: the expert's compiled search is bundled and used with no compiler on the PATH"
+
 # run_demo SECONDS ERRFILE VAR=VALUE...: start --demo, watch its children, stop it; sets
 # demo_alive (1 if it was still running at the end) and demo_workers (worker pids seen).
 run_demo() {
