@@ -51,7 +51,8 @@ class _Recorder:
                                      binaries=[], datas=kwargs.get("datas", []))
 
 
-def run_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str, *spec_args: str) -> dict[str, Any]:
+def run_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str, *spec_args: str,
+             core_fails: bool = False) -> dict[str, Any]:
     """Execute the spec as PyInstaller would (``pyinstaller spec -- ARGS``) on ``platform``."""
     log: dict[str, Any] = {}
     hooks = types.ModuleType("PyInstaller.utils.hooks")
@@ -59,6 +60,26 @@ def run_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str, *sp
     for name in ("PyInstaller", "PyInstaller.utils"):
         monkeypatch.setitem(sys.modules, name, sys.modules.get(name) or types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    # the expert's core: compiled by build_scripts/build_core.py in a real build (tested in
+    # tests/ai/test_schnapsen_exact.py); here a stand-in records where the spec asks for it
+    core = types.ModuleType("build_core")
+
+    class CoreBuildError(RuntimeError):
+        pass
+
+    def build(out: Path) -> Path:
+        if log.get("core_fails"):
+            raise CoreBuildError("build_core: no C compiler found (stand-in)")
+        out.mkdir(parents=True, exist_ok=True)
+        lib = out / ("kartenstube_core.dll" if platform == "win32" else "kartenstube_core.so")
+        lib.write_bytes(b"stand-in")
+        log["core"] = lib
+        return lib
+
+    core.CoreBuildError = CoreBuildError  # type: ignore[attr-defined]
+    core.build = build  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "build_core", core)
+    log["core_fails"] = core_fails
     monkeypatch.setattr(sys, "platform", platform)
     monkeypatch.setattr(sys, "argv", ["pyinstaller", *spec_args])
     monkeypatch.setattr(sys, "path", list(sys.path))
@@ -90,6 +111,18 @@ def test_spec_excludes_tests_and_build_tools(linux: dict[str, Any]) -> None:
     for name in ("multiprocessing", "concurrent", "concurrent.futures", "pygame", "platformdirs",
                  "sqlite3", "gettext", "hashlib", "json", "logging", "game", "ai"):
         assert name not in excludes, name
+
+
+def test_spec_bundles_the_experts_compiled_search_beside_the_ai_package(linux: dict[str, Any]) -> None:
+    """ai.schnapsen_exact looks for the core beside its own module: the spec puts it in ``ai``."""
+    assert _analysis(linux)["binaries"] == [(str(linux["core"]), "ai")]
+    assert linux["core"].name == "kartenstube_core.so"
+
+
+def test_spec_stops_with_one_line_when_the_core_cannot_be_built(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit, match="^build_core: no C compiler found"):
+        run_spec(tmp_path, monkeypatch, "linux", core_fails=True)
 
 
 def test_spec_bundles_the_assets_tree(linux: dict[str, Any]) -> None:
