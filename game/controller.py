@@ -10,7 +10,8 @@ Every decision of a bot uses its own rng derived from the master seed, the round
 moves made so far, so replaying a move list (load, undo) gives the same game.
 
 Faults (issue 10): a worker that raises or dies is replaced, and a bot that exceeds its time
-budget is answered by a simpler fallback agent for that decision; each is logged.
+budget is answered by a simpler fallback agent for that decision; each is logged.  What runs in
+the worker, the fallback and stopping the worker live in ``game.bot_worker``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from concurrent.futures.process import BrokenProcessPool
 from random import Random
 from typing import Any
 
-from ai.base import Agent, RandomAgent, make_agent
+from ai.base import Agent, make_agent
+from game.bot_worker import explain, fallback_move, stop_pool, think
 from game.rules import match as matches
 from game.rules import registry
 from game.rules.base import IllegalMove, Move, RoundResult
@@ -39,30 +41,6 @@ HUMAN = "human"
 DEFAULT_BOT_LEVEL = "player"
 #: Seconds a bot may think before its fallback answers; search keeps well inside this.
 BOT_TIME_BUDGET = 8.0
-#: The level a failing bot falls back to for the one decision.
-FALLBACK_LEVEL = "beginner"
-
-
-def think(game_id: str, level: str, seat: int, observation: Any, legal: tuple[Move, ...], seed: int) -> Move:
-    """One bot decision; runs in the worker process (module-level so it pickles)."""
-    agent = make_agent(game_id, level, seat)
-    return agent.choose(observation, legal, Random(seed))
-
-
-def explain(game_id: str, seat: int, observation: Any, legal: tuple[Move, ...], seed: int) -> tuple[Move, Reason]:
-    """The expert's suggestion and reason for a hint; runs in the worker process."""
-    return make_agent(game_id, "expert", seat).explain(observation, legal, Random(seed))
-
-
-def _fallback_move(game_id: str, seat: int, observation: Any, legal: tuple[Move, ...], seed: int) -> Move:
-    """Answer for a bot whose worker failed: a simpler level, and if even that fails, random."""
-    try:
-        move = make_agent(game_id, FALLBACK_LEVEL, seat).choose(observation, legal, Random(seed))
-        if move in legal:
-            return move
-    except Exception:  # the fallback must never take the app down
-        log.exception("fallback agent failed; playing a random legal move")
-    return RandomAgent(game_id, seat).choose(observation, legal, Random(seed))
 
 
 class MatchController:
@@ -212,7 +190,7 @@ class MatchController:
             except (BrokenProcessPool, RuntimeError):
                 log.warning("bot worker unavailable; replacing it and using the fallback for seat %d", seat)
                 self._reset_pool()
-                self._inline_move = _fallback_move(game, seat, obs, legal, seed)
+                self._inline_move = fallback_move(game, seat, obs, legal, seed)
 
     def _guarded(self, fn: Callable[[], Move], seat: int) -> Move:
         legal = self.rules.legal_moves(self.state)
@@ -223,7 +201,7 @@ class MatchController:
             log.warning("bot at seat %d proposed illegal move %s; using the fallback", seat, move)
         except Exception:
             log.exception("bot at seat %d raised; using the fallback", seat)
-        return _fallback_move(self.rules.id, seat, self.rules.observe(self.state, seat), legal, self._decision_seed(seat))
+        return fallback_move(self.rules.id, seat, self.rules.observe(self.state, seat), legal, self._decision_seed(seat))
 
     def _poll_thinking(self, seat: int, now: float) -> Move | None:
         if self._inline_move is not None:
@@ -241,7 +219,7 @@ class MatchController:
             log.warning("bot at seat %d exceeded %.1f s; the fallback answers", seat, self.bot_time_budget)
             future.cancel()
             self._reset_pool()  # the worker may be stuck in a long search
-            self._inline_move = _fallback_move(
+            self._inline_move = fallback_move(
                 self.rules.id, seat, self.rules.observe(self.state, seat), self.rules.legal_moves(self.state),
                 self._decision_seed(seat))
             return self._inline_move
@@ -401,7 +379,7 @@ class MatchController:
     def _reset_pool(self) -> None:
         if self._executor is not None:
             executor, self._executor = self._executor, None
-            _stop_pool(executor)
+            stop_pool(executor)
 
     def _cancel_thinking(self) -> None:
         if self._future is not None:
@@ -412,17 +390,6 @@ class MatchController:
     def close(self) -> None:
         self._cancel_thinking()
         self._reset_pool()
-
-
-def _stop_pool(executor: ProcessPoolExecutor) -> None:
-    """Stop the bot's worker at once and wait until its pool has wound down.  Terminating the
-    process first means no wait for a search in progress; waiting for the pool's manager thread
-    here (not at interpreter exit) avoids a CPython 3.11 race in which ``_python_exit`` writes
-    to the wake-up pipe the thread is closing ("OSError: [Errno 9] Bad file descriptor" printed
-    at quit, seen in 3 of 40 frozen demo runs stopped by SIGTERM)."""
-    for proc in list((getattr(executor, "_processes", None) or {}).values()):
-        proc.terminate()  # the pool has no public handle on its worker
-    executor.shutdown(wait=True, cancel_futures=True)
 
 
 def _parse(rules: Any, text: str) -> Move:
