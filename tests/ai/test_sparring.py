@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
 from random import Random
 
 import pytest
@@ -26,6 +23,10 @@ def core(tmp_path_factory):  # type: ignore[no-untyped-def]
     mp.setattr(schnapsen_exact, "_core", None)
     mp.setattr(schnapsen_exact, "_core_tried", False)
     c = load_core()
+    if c is None and schnapsen_exact.find_compiler() is None:
+        mp.undo()
+        pytest.skip("no C compiler on this machine: the expert and the partner use the pure-Python "
+                    "search (tests/ai/test_schnapsen_exact.py covers that fallback)")
     yield c
     mp.undo()
 
@@ -47,8 +48,6 @@ def positions(seed: int, count: int, max_stock: int) -> list:
     return found
 
 
-@pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None and sys.platform == "win32",
-                    reason="no C compiler on this Windows machine: the benchmark partner uses its Python search")
 def test_the_core_compiles_into_the_given_folder(core):
     assert core is not None, "the C compiler is part of the dev setup; the exact core must build"
     assert core.sp_nodes() >= 0
