@@ -102,11 +102,14 @@ def _cached_build() -> Path | None:
     """A source checkout's core, compiled once per version of the source."""
     if getattr(sys, "frozen", False) or not SOURCE.exists():
         return None  # the executable never compiles: it carries its core or goes without
-    cache = Path(os.environ.get(CACHE_ENV) or Path(tempfile.gettempdir()) / "kartenstube-core")
-    digest = hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:16]
-    lib = cache / f"core_{digest}{Path(library_name()).suffix}"
-    if lib.exists() or compile_core(lib):
-        return lib
+    try:
+        cache = Path(os.environ.get(CACHE_ENV) or Path(tempfile.gettempdir()) / "kartenstube-core")
+        digest = hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:16]
+        lib = cache / f"core_{digest}{Path(library_name()).suffix}"
+        if lib.exists() or compile_core(lib):
+            return lib
+    except OSError:  # an unwritable or odd temp folder: play on with the Python search
+        pass
     return None
 
 

@@ -90,6 +90,14 @@ def test_the_executable_never_compiles(fresh: Path, monkeypatch: pytest.MonkeyPa
     assert not (fresh / "cache").exists()
 
 
+def test_an_unusable_cache_folder_falls_back_without_an_error(fresh: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = fresh / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv(ex.CACHE_ENV, str(blocker / "cache"))  # its parent is a file: mkdir fails
+    assert ex.load_core() is None
+    assert ex.describe() == "exact search: pure Python (no compiled core)"
+
+
 def test_switched_off_the_core_is_not_used(fresh: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ex.SWITCH_ENV, "off")
     assert ex.load_core() is None and ExpertAgent(0).core is None
