@@ -37,7 +37,7 @@ from ai.schnapsen_exact import exact_values, load_core
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
 from ai.schnapsen_knowledge import schnapsen_knowledge
 from ai.schnapsen_search import world_values
-from ai.schnapsen_solver import DECK, phase2_values
+from ai.schnapsen_solver import DECK, POINTS, SUIT, bits, phase2_values
 from ai.schnapsen_teach import teach
 from game.cards import SCHNAPSEN_POINTS, Rank
 from game.rules.base import Move
@@ -49,11 +49,15 @@ from game.rules.messages import Reason
 CORE_SAMPLES = {10: 64, 8: 160, 6: 256, 4: 320, 2: 320}
 #: with the compiled core, samples of a closed deal whose opponent hand is not yet known
 CORE_CLOSED_SAMPLES = 256
-#: Reading the card the opponent just led (with the compiled core, from ``READ_STOCK`` stock
-#: cards down and in closed deals): each sample is weighed by how good that lead was for the
-#: hand the sample gives it, solved with both hands known: exp(-READ_SHARPNESS * loss), where
-#: loss is the game points the lead gave away against its best card.  A player leads what
-#: suits its hand, so hands for which the lead was a clear mistake are less likely.
+#: Reading the opponent's play (with the compiled core, from ``READ_STOCK`` stock cards down and
+#: in closed deals): each sample is weighed by the chance that the opponent, holding the hand
+#: the sample gives it, would lead the card it just led (or answer as it answered this seat's
+#: last lead).  The position it played in is solved with both hands known, and it chooses among
+#: its cards by a softmax of their values: P(card) = exp(-READ_SHARPNESS * loss) / sum over its
+#: cards, loss being the game points a card gives away against the best one.  Fitted by maximum
+#: likelihood to 570 such decisions of the sparring partner (333 leads, 237 answers; stock of 8
+#: or less, or closed; ``benchmarks/fit_reading.py``): the best sharpness is 1.0 for both
+#: (log-likelihood -1.23 and -1.22 a decision; a uniform choice -1.41).
 READ_SHARPNESS = 1.0
 READ_STOCK = 8
 #: PIMC samples by cards left in the stock (phase 1) in pure Python (no compiled core); tuned
@@ -228,10 +232,17 @@ class ExpertAgent:
             n = min(n, self.max_samples)
         tally = _GpTally(keys)
         weigh = None
-        if core is not None and _reads_the_lead(k):
+        read_lead = core is not None and _reads_the_lead(k)
+        read_answer = core is not None and _reads_the_answer(k)
+        if read_lead or read_answer:
+            # which card the opponent drew, in ``answer_likelihood``
+            pick = Random(rng.random()) if read_answer else rng
 
             def weigh(w: Any) -> float:
-                return tally.weigh(lead_likelihood(k, w, core))
+                wt = lead_likelihood(k, w, core) if read_lead else 1.0
+                if read_answer:
+                    wt *= answer_likelihood(k, w, core, pick)
+                return tally.weigh(wt)
 
         def evaluate_and_count(w: Any) -> dict[str, float]:
             vals = evaluate(w)
@@ -295,8 +306,8 @@ def _reads_the_lead(k: Any) -> bool:
 
 def lead_likelihood(k: Any, w: Any, core: Any) -> float:
     """How likely the opponent's lead on the table is if it holds the hand of sample ``w``:
-    the position before the lead is solved with both hands known, and the lead counts by
-    exp(-READ_SHARPNESS * the game points it gave away against the best card it could lead)."""
+    the position before the lead is solved with both hands known, and the lead counts by its
+    softmax probability among the cards it could lead (``choice_probability``)."""
     opp = k.opp
     hands = list(w.hands)
     hands[opp] |= 1 << k.led
@@ -306,7 +317,73 @@ def lead_likelihood(k: Any, w: Any, core: Any) -> float:
     actual = vals.get(f"play {DECK[k.led]}")
     if actual is None or not cards:
         return 1.0
-    return math.exp(-READ_SHARPNESS * max(0.0, max(cards) - actual))
+    return choice_probability(cards, actual)
+
+
+def choice_probability(values: Sequence[float], actual: float) -> float:
+    """The chance that a player choosing among moves of these ``values`` picks one worth
+    ``actual``: exp(-READ_SHARPNESS * loss) over the sum of the same for every move, loss being
+    what a move gives away against the best.  Normalising matters: a hand on which every card
+    is as good as any other explains the card played less well than one on which it was the
+    only good card."""
+    best = max(values)
+    z = sum(math.exp(-READ_SHARPNESS * (best - v)) for v in values)
+    return math.exp(-READ_SHARPNESS * max(0.0, best - actual)) / z
+
+
+def _reads_the_answer(k: Any) -> bool:
+    """Whether the expert also weighs its samples by the opponent's answer in the last trick
+    (it led that trick; ``SchnapsenKnowledge.ans_card``), under the same conditions of speed
+    as the lead: late in the deal or closed."""
+    return k.ans_card >= 0 and (k.phase2 or k.stock_size <= READ_STOCK)
+
+
+def answer_world(k: Any, w: Any, drawn: int) -> Any:
+    """The position in which the opponent answered this seat's lead of the last trick, rebuilt
+    from sample ``w``: the trick taken back (its points and the trick count), and, if both drew
+    after it, the draws put back on the stock (the winner drew first) with ``drawn`` as the
+    card the opponent drew; a card it has led since goes back to its hand."""
+    me, opp = k.seat, k.opp
+    a, b = k.ans_lead, k.ans_card
+    if SUIT[a] == SUIT[b]:
+        winner = opp if b < a else me
+    else:
+        winner = opp if SUIT[b] == k.trump else me
+    card_pts, tricks, hands = list(w.card_pts), list(w.tricks), list(w.hands)
+    card_pts[winner] -= POINTS[a] + POINTS[b]
+    tricks[winner] -= 1
+    if k.led >= 0:  # the opponent has led since (it won the trick): that card was in its hand
+        hands[opp] |= 1 << k.led
+    stock = w.stock
+    if k.ans_drawn:
+        hands[opp] &= ~(1 << drawn)
+        hands[me] &= ~(1 << k.ans_my_draw)
+        first, second = (k.ans_my_draw, drawn) if winner == me else (drawn, k.ans_my_draw)
+        stock = (first, second) + tuple(w.stock)
+    hands[opp] |= 1 << b
+    return replace(w, to_act=opp, stage="follow", led=a, melded=-1, hands=(hands[0], hands[1]),
+                   card_pts=(card_pts[0], card_pts[1]), tricks=(tricks[0], tricks[1]),
+                   history=tricks[0] + tricks[1] > 0, stock=stock)
+
+
+def answer_likelihood(k: Any, w: Any, core: Any, rng: Random) -> float:
+    """How likely the opponent's answer in the last trick is if it holds the hand of sample
+    ``w``: the position it answered in (``answer_world``; the card it drew since chosen at
+    random among its cards this seat has not seen, so the weight is right on average) solved
+    with both hands known, the answer counting by its softmax probability among its answers
+    (``choice_probability``)."""
+    drawn = -1
+    if k.ans_drawn:
+        held = w.hands[k.opp] | ((1 << k.led) if k.led >= 0 else 0)  # it may have led the card it drew
+        unseen = bits(held & ~k.opp_known)
+        if not unseen:
+            return 1.0
+        drawn = unseen[rng.randrange(len(unseen))]
+    vals = exact_values(answer_world(k, w, drawn), core)
+    actual = vals.get(f"play {DECK[k.ans_card]}")
+    if actual is None or not vals:
+        return 1.0
+    return choice_probability(list(vals.values()), actual)
 
 
 def _equity(needs: tuple[int, int], gp: float) -> float:

@@ -114,12 +114,13 @@ def test_names_reach_the_sparring_partner_only_for_schnapsen(core):
 def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
     """With the compiled core, each PIMC sample's values are the exact values of the sampled
     deal (the same samples the expert draws), at every stock size and in closed deals; when it
-    follows the opponent's lead late in the deal each sample counts by ``lead_likelihood``."""
-    from ai.schnapsen import ExpertAgent, _reads_the_lead, lead_likelihood
+    follows the opponent's lead late in the deal each sample counts by ``lead_likelihood``, and
+    after a trick it led by ``answer_likelihood`` of the opponent's answer."""
+    from ai.schnapsen import ExpertAgent, _reads_the_answer, _reads_the_lead, answer_likelihood, lead_likelihood
     from ai.schnapsen_determinize import sample_world
     from ai.schnapsen_knowledge import schnapsen_knowledge
 
-    checked, sizes, read = 0, set(), 0
+    checked, sizes, read, answers = 0, set(), 0, 0
     for s in positions(24, 25, 10) + positions(25, 60, 4):
         seat = R.to_move(s)
         obs, legal = R.observe(s, seat), R.legal_moves(s)
@@ -130,11 +131,14 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         assert agent.core is core
         gp, _eq, used, exact = agent.scored(obs, legal, Random(5))
         rng = Random(5)
+        pick = Random(rng.random()) if _reads_the_answer(k) else rng
         want = dict.fromkeys(gp, 0.0)
         total = 0.0
         for _ in range(used):
             w = sample_world(k, rng)
             wt = lead_likelihood(k, w, core) if _reads_the_lead(k) else 1.0
+            if _reads_the_answer(k):
+                wt *= answer_likelihood(k, w, core, pick)
             vals = exact_values(w, core)
             total += wt
             for key in want:
@@ -143,9 +147,11 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         assert gp == pytest.approx({key: v / total for key, v in want.items()})
         checked += 1
         read += _reads_the_lead(k)
+        answers += _reads_the_answer(k)
         sizes.add(len(s.stock) if s.specials.closed_by < 0 else -1)
     assert checked >= 40 and len(sizes) >= 5, (checked, sizes)  # 10..2 cards and closed
     assert read >= 5  # follow decisions weighed by the reading of the opponent's lead
+    assert answers >= 5, answers  # decisions weighed by the reading of its last answer
 
 
 def test_expert_python_is_the_expert_without_its_core(core):
@@ -169,8 +175,9 @@ def test_c_core_keeps_a_fail_low_three_as_a_bound(core):
 
 def test_the_lead_reading_weighs_hands_by_what_the_lead_gave_away(core):
     """``lead_likelihood``: the position before the opponent's lead, solved with the sample's
-    hands, and the lead's loss against the best card it could have led; 1 for the best lead,
-    exp(-READ_SHARPNESS * loss) below it, and never above 1."""
+    hands, and the lead's softmax probability among the cards it could have led:
+    exp(-READ_SHARPNESS * loss) / the sum of the same over every lead (loss: what a lead gives
+    away against the best one)."""
     import math
 
     from ai.schnapsen import READ_SHARPNESS, _reads_the_lead, lead_likelihood
@@ -192,9 +199,53 @@ def test_the_lead_reading_weighs_hands_by_what_the_lead_gave_away(core):
             before = World(w.ctx, k.opp, "lead", (hands[0], hands[1]), -1, -1, w.card_pts, w.meld_pts,
                            w.tricks, w.history, w.stock)
             vals = exact_values(before, None)  # the pure-Python search as the reference
-            best = max(v for key, v in vals.items() if key.startswith(("play", "meld")))
+            leads = [v for key, v in vals.items() if key.startswith(("play", "meld"))]
+            best = max(leads)
             loss = best - vals[f"play {DECK[k.led]}"]
+            z = sum(math.exp(-READ_SHARPNESS * (best - v)) for v in leads)
             got = lead_likelihood(k, w, core)
-            assert 0 < got <= 1 and got == pytest.approx(math.exp(-READ_SHARPNESS * loss))
+            assert 0 < got <= 1 and got == pytest.approx(math.exp(-READ_SHARPNESS * loss) / z)
             seen["best" if loss == 0 else "worse"] += 1
     assert seen["best"] >= 5 and seen["worse"] >= 5, seen
+
+
+def test_the_answer_reading_rebuilds_the_position_the_opponent_answered_in(core):
+    """``answer_world`` with the true hands and stock and the card the opponent really drew is
+    the very position in which it answered (from the engine's state then): the trick and the
+    draws taken back exactly.  Only an exchange of the trump jack since may differ (documented:
+    jack and old turn-up swapped)."""
+    from ai.schnapsen import _reads_the_answer, answer_likelihood, answer_world, choice_probability
+    from ai.schnapsen_knowledge import schnapsen_knowledge
+    from ai.schnapsen_solver import DECK, bits, mask_of
+    from game.rules.seeds import derive_rng
+
+    rebuilt = {"drawn": 0, "strict": 0}
+    for i in range(60):
+        s = R.new_round(2, i % 2, derive_rng(31, "deal", i))
+        rng = Random(i)
+        answered = None  # the state in which the latest answer was played
+        while not R.is_over(s):
+            seat = R.to_move(s)
+            k = schnapsen_knowledge(R.observe(s, seat))
+            if _reads_the_answer(k) and answered is not None:
+                then = world_from_state(answered)
+                opp = k.opp
+                held = mask_of(s.hands[opp]) | mask_of(s.trick)  # the card it led since, if any
+                drawn = bits(held & ~then.hands[opp])
+                exchanged = s.specials.exchanged_by >= 0 and len(s.stock) > 0
+                got = answer_world(k, world_from_state(s), drawn[0] if k.ans_drawn else -1)
+                if not exchanged:
+                    assert got == then, (i, got, then)
+                    rebuilt["drawn" if k.ans_drawn else "strict"] += 1
+                wt = answer_likelihood(k, world_from_state(s), core, Random(1))
+                if not k.ans_drawn:  # no card to choose: the weight is the answer's softmax probability
+                    vals = exact_values(then, None)
+                    assert wt == pytest.approx(choice_probability(list(vals.values()), vals[f"play {DECK[k.ans_card]}"]))
+                assert 0 < wt <= 1
+            legal = R.legal_moves(s)
+            if rng.random() < 0.9:
+                legal = tuple(x for x in legal if x.kind != "close") or legal
+            if s.trick:
+                answered = s
+            s, _ = R.apply(s, rng.choice(legal))
+    assert rebuilt["drawn"] >= 30 and rebuilt["strict"] >= 10, rebuilt

@@ -1,0 +1,85 @@
+"""Fit the sharpness of the expert's reading of the opponent's play (``ai.schnapsen.READ_SHARPNESS``).
+
+    python benchmarks/fit_reading.py [--deals 120] [--seed 555]
+
+Plays the benchmark-only sparring partner against itself and records each of its leads and
+answers late in the deal (8 stock cards or fewer, or a closed deal) together with the exact
+value of every card it could have played, solved with the true hands and the true stock.  Then
+prints, for several sharpness values, the mean log-likelihood per decision of the softmax model
+the expert reads with (``ai.schnapsen.choice_probability``), beside a uniform choice: the best
+sharpness is the one with the highest figure.  Needs the compiled core (a C compiler).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.schnapsen_exact import exact_values, load_core  # noqa: E402
+from ai.schnapsen_solver import world_from_state  # noqa: E402
+from ai.sparring import SparringAgent  # noqa: E402
+from game.rules.schnapsen import RULES as R  # noqa: E402
+from game.rules.seeds import derive_rng  # noqa: E402
+
+SHARPNESS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+
+
+def collect(deals: int, seed: int) -> list[tuple[str, list[float], float]]:
+    """(stage, values of every card it could play, value of the card it played) per decision."""
+    core = load_core()
+    if core is None:
+        raise SystemExit("fit_reading: the compiled core is needed (no C compiler found)")
+    rows = []
+    for i in range(deals):
+        s = R.new_round(2, i % 2, derive_rng(seed, "deal", i))
+        agents = [SparringAgent(0), SparringAgent(1)]
+        j = 0
+        while not R.is_over(s):
+            seat = R.to_move(s)
+            assert seat is not None  # the deal is not over
+            legal = R.legal_moves(s)
+            move = agents[seat].choose(R.observe(s, seat), legal, derive_rng(seed, "move", i, j))
+            j += 1
+            w = world_from_state(s)
+            late = s.specials.closed_by >= 0 or 0 < len(s.stock) <= 8
+            if late and move.kind == "play" and len(legal) > 1 and w.melded < 0:
+                vals = exact_values(w, core)
+                cards = [v for key, v in vals.items() if key.startswith(("play", "meld"))]
+                rows.append((w.stage, cards, vals[str(move)]))
+            s, _ = R.apply(s, move)
+    return rows
+
+
+def log_likelihood(rows: list[tuple[str, list[float], float]], sharpness: float) -> float:
+    total = 0.0
+    for _stage, cards, actual in rows:
+        best = max(cards)
+        z = sum(math.exp(-sharpness * (best - v)) for v in cards)
+        total += -sharpness * (best - actual) - math.log(z)
+    return total / len(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=120)
+    ap.add_argument("--seed", type=int, default=555)
+    args = ap.parse_args(argv)
+    rows = collect(args.deals, args.seed)
+    for stage in ("lead", "follow"):
+        part = [r for r in rows if r[0] == stage]
+        if not part:
+            continue
+        best_share = sum(1 for _s, cards, a in part if a >= max(cards)) / len(part)
+        uniform = -sum(math.log(len(cards)) for _s, cards, _a in part) / len(part)
+        print(f"{stage}: {len(part)} decisions, the best card played {best_share:.1%}, uniform {uniform:.4f}")
+        for b in SHARPNESS:
+            print(f"  sharpness {b:4.2f}  log-likelihood per decision {log_likelihood(part, b):.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
