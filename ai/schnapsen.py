@@ -334,8 +334,9 @@ def choice_probability(values: Sequence[float], actual: float) -> float:
 def _reads_the_answer(k: Any) -> bool:
     """Whether the expert also weighs its samples by the opponent's answer in the last trick
     (it led that trick; ``SchnapsenKnowledge.ans_card``), under the same conditions of speed
-    as the lead: late in the deal or closed."""
-    return k.ans_card >= 0 and (k.phase2 or k.stock_size <= READ_STOCK)
+    as the lead: answered with ``READ_STOCK`` stock cards or fewer (solving a position two
+    cards earlier costs up to five times as much) or in a closed deal."""
+    return k.ans_card >= 0 and (k.phase2 or k.stock_size + 2 * k.ans_drawn <= READ_STOCK)
 
 
 def answer_world(k: Any, w: Any, drawn: int) -> Any:
