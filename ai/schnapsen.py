@@ -60,6 +60,12 @@ CORE_CLOSED_SAMPLES = 256
 #: (log-likelihood -1.23 and -1.22 a decision; a uniform choice -1.41).
 READ_SHARPNESS = 1.0
 READ_STOCK = 8
+#: The opponent decided without seeing this seat's hand or the stock: the values it chose by are
+#: estimated as it would see them, averaged over ``OPP_VIEWS`` deals of the cards hidden from
+#: it (``opponent_view_values``) instead of the one sample's hands and stock order.
+OPP_VIEWS = 4
+#: samples when a reading is on, at stock sizes where the views make a sample costly
+READ_SAMPLES = {8: 64, 6: 128}
 #: PIMC samples by cards left in the stock (phase 1) in pure Python (no compiled core); tuned
 #: so a decision takes ~0.1-0.3 s.
 PHASE1_SAMPLES = {10: 60, 8: 60, 6: 60, 4: 32, 2: 48}
@@ -235,11 +241,11 @@ class ExpertAgent:
         read_lead = core is not None and _reads_the_lead(k)
         read_answer = core is not None and _reads_the_answer(k)
         if read_lead or read_answer:
-            # which card the opponent drew, in ``answer_likelihood``
-            pick = Random(rng.random()) if read_answer else rng
+            n = min(n, READ_SAMPLES.get(k.stock_size, n)) if not k.phase2 else n
+            pick = Random(rng.random())  # the opponent's views, the card it drew
 
             def weigh(w: Any) -> float:
-                wt = lead_likelihood(k, w, core) if read_lead else 1.0
+                wt = lead_likelihood(k, w, core, pick) if read_lead else 1.0
                 if read_answer:
                     wt *= answer_likelihood(k, w, core, pick)
                 return tally.weigh(wt)
@@ -304,20 +310,49 @@ def _reads_the_lead(k: Any) -> bool:
             and (k.phase2 or k.stock_size <= READ_STOCK))
 
 
-def lead_likelihood(k: Any, w: Any, core: Any) -> float:
+def lead_likelihood(k: Any, w: Any, core: Any, rng: Random) -> float:
     """How likely the opponent's lead on the table is if it holds the hand of sample ``w``:
-    the position before the lead is solved with both hands known, and the lead counts by its
-    softmax probability among the cards it could lead (``choice_probability``)."""
+    the position before the lead is valued as the opponent saw it (``opponent_view_values``),
+    and the lead counts by its softmax probability among the cards it could lead and closing
+    the stock, where it could (``choice_probability``)."""
     opp = k.opp
     hands = list(w.hands)
     hands[opp] |= 1 << k.led
     before = replace(w, to_act=opp, stage="lead", led=-1, melded=-1, hands=(hands[0], hands[1]))
-    vals = exact_values(before, core)
-    cards = [v for key, v in vals.items() if key.startswith(("play", "meld"))]
+    vals = opponent_view_values(k, before, core, rng)
+    # closing was an option too: a hand that should have closed is less likely to lead instead
+    cards = [v for key, v in vals.items() if key.startswith(("play", "meld")) or key == "close"]
     actual = vals.get(f"play {DECK[k.led]}")
     if actual is None or not cards:
         return 1.0
     return choice_probability(cards, actual)
+
+
+def opponent_view_values(k: Any, before: Any, core: Any, rng: Random, views: int = OPP_VIEWS) -> dict[str, float]:
+    """The opponent's options in position ``before`` valued as it could see them: its own hand
+    as ``before`` has it, this seat's hand (but for the cards the opponent has seen) and the
+    face-down stock dealt afresh from the cards hidden from it, ``views`` times, each deal solved
+    exactly, the values averaged.  A closed deal (no stock order to deal) is solved as it is."""
+    if before.ctx.closed_by >= 0 or not before.stock:
+        return exact_values(before, core)
+    me = k.seat
+    mine = before.hands[me]
+    shown = mine & k.my_shown
+    stock = list(before.stock)
+    turnup = stock[-1]
+    pool = bits(mine & ~shown) + stock[:-1]
+    n_hidden = len(pool) - (len(stock) - 1)
+    total: dict[str, float] = {}
+    for _ in range(views):
+        rng.shuffle(pool)
+        hand = shown
+        for c in pool[:n_hidden]:
+            hand |= 1 << c
+        hands = (hand, before.hands[1]) if me == 0 else (before.hands[0], hand)
+        view = replace(before, hands=hands, stock=tuple(pool[n_hidden:]) + (turnup,))
+        for key, v in exact_values(view, core).items():
+            total[key] = total.get(key, 0.0) + v
+    return {key: v / views for key, v in total.items()}
 
 
 def choice_probability(values: Sequence[float], actual: float) -> float:
@@ -370,9 +405,9 @@ def answer_world(k: Any, w: Any, drawn: int) -> Any:
 def answer_likelihood(k: Any, w: Any, core: Any, rng: Random) -> float:
     """How likely the opponent's answer in the last trick is if it holds the hand of sample
     ``w``: the position it answered in (``answer_world``; the card it drew since chosen at
-    random among its cards this seat has not seen, so the weight is right on average) solved
-    with both hands known, the answer counting by its softmax probability among its answers
-    (``choice_probability``)."""
+    random among its cards this seat has not seen, so the weight is right on average) valued as
+    the opponent saw it (``opponent_view_values``), the answer counting by its softmax
+    probability among its answers (``choice_probability``)."""
     drawn = -1
     if k.ans_drawn:
         held = w.hands[k.opp] | ((1 << k.led) if k.led >= 0 else 0)  # it may have led the card it drew
@@ -380,7 +415,7 @@ def answer_likelihood(k: Any, w: Any, core: Any, rng: Random) -> float:
         if not unseen:
             return 1.0
         drawn = unseen[rng.randrange(len(unseen))]
-    vals = exact_values(answer_world(k, w, drawn), core)
+    vals = opponent_view_values(k, answer_world(k, w, drawn), core, rng)
     actual = vals.get(f"play {DECK[k.ans_card]}")
     if actual is None or not vals:
         return 1.0

@@ -76,6 +76,8 @@ class SchnapsenKnowledge:
     ans_card: int = -1
     ans_drawn: bool = False
     ans_my_draw: int = -1
+    #: cards of this seat's hand the opponent has seen (its shown marriages, the turn-up it took)
+    my_shown: int = 0
 
     @property
     def opp(self) -> int:
@@ -187,7 +189,20 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
         o.stock_size, o.opponent_hand_size, (card_pts[0], card_pts[1]), (meld[0], meld[1]),  # type: ignore[attr-defined]
         (tricks[0], tricks[1]), ctx, bool(history), o.stage, melded, o.phase2,  # type: ignore[attr-defined]
         *read, led_with_meld, *_read_last_answer(o, seat, closed_by, first_strict),
+        _shown_cards(o, seat, hand),
     )
+
+
+def _shown_cards(o: object, seat: int, hand: int) -> int:
+    """The cards of ``hand`` the opponent has seen: the king and queen of each marriage this seat
+    showed, the old turn-up it took by exchanging the trump jack."""
+    shown = 0
+    for suit, who in o.marriages:  # type: ignore[attr-defined]
+        if who == seat:
+            shown |= 1 << (5 * SUIT_I[suit] + KING) | 1 << (5 * SUIT_I[suit] + QUEEN)
+    if o.exchanged_by == seat and o.exchanged_turnup is not None:  # type: ignore[attr-defined]
+        shown |= 1 << IDX[id(o.exchanged_turnup)]  # type: ignore[attr-defined]
+    return shown & hand
 
 
 def _read_last_answer(o: object, seat: int, closed_by: int, first_strict: int) -> tuple[int, int, bool, int]:

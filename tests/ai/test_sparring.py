@@ -131,12 +131,12 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         assert agent.core is core
         gp, _eq, used, exact = agent.scored(obs, legal, Random(5))
         rng = Random(5)
-        pick = Random(rng.random()) if _reads_the_answer(k) else rng
+        pick = Random(rng.random()) if _reads_the_answer(k) or _reads_the_lead(k) else rng
         want = dict.fromkeys(gp, 0.0)
         total = 0.0
         for _ in range(used):
             w = sample_world(k, rng)
-            wt = lead_likelihood(k, w, core) if _reads_the_lead(k) else 1.0
+            wt = lead_likelihood(k, w, core, pick) if _reads_the_lead(k) else 1.0
             if _reads_the_answer(k):
                 wt *= answer_likelihood(k, w, core, pick)
             vals = exact_values(w, core)
@@ -174,13 +174,13 @@ def test_c_core_keeps_a_fail_low_three_as_a_bound(core):
 
 
 def test_the_lead_reading_weighs_hands_by_what_the_lead_gave_away(core):
-    """``lead_likelihood``: the position before the opponent's lead, solved with the sample's
-    hands, and the lead's softmax probability among the cards it could have led:
-    exp(-READ_SHARPNESS * loss) / the sum of the same over every lead (loss: what a lead gives
-    away against the best one)."""
+    """``lead_likelihood``: the position before the opponent's lead, valued as the opponent saw
+    it, and the lead's softmax probability among the cards it could have led (and closing):
+    exp(-READ_SHARPNESS * loss) / the sum of the same over every option (loss: what an option
+    gives away against the best one)."""
     import math
 
-    from ai.schnapsen import READ_SHARPNESS, _reads_the_lead, lead_likelihood
+    from ai.schnapsen import READ_SHARPNESS, _reads_the_lead, lead_likelihood, opponent_view_values
     from ai.schnapsen_determinize import sample_world
     from ai.schnapsen_knowledge import schnapsen_knowledge
     from ai.schnapsen_solver import DECK
@@ -198,15 +198,57 @@ def test_the_lead_reading_weighs_hands_by_what_the_lead_gave_away(core):
             hands[k.opp] |= 1 << k.led
             before = World(w.ctx, k.opp, "lead", (hands[0], hands[1]), -1, -1, w.card_pts, w.meld_pts,
                            w.tricks, w.history, w.stock)
-            vals = exact_values(before, None)  # the pure-Python search as the reference
-            leads = [v for key, v in vals.items() if key.startswith(("play", "meld"))]
+            vals = opponent_view_values(k, before, core, Random(8))
+            leads = [v for key, v in vals.items() if key.startswith(("play", "meld")) or key == "close"]
             best = max(leads)
             loss = best - vals[f"play {DECK[k.led]}"]
             z = sum(math.exp(-READ_SHARPNESS * (best - v)) for v in leads)
-            got = lead_likelihood(k, w, core)
+            got = lead_likelihood(k, w, core, Random(8))
             assert 0 < got <= 1 and got == pytest.approx(math.exp(-READ_SHARPNESS * loss) / z)
             seen["best" if loss == 0 else "worse"] += 1
     assert seen["best"] >= 5 and seen["worse"] >= 5, seen
+
+
+def test_the_opponents_view_deals_only_the_cards_hidden_from_it(core, monkeypatch):
+    """``opponent_view_values`` values the opponent's options over fresh deals of what it cannot
+    see: its own hand, the turn-up and the cards of this seat it has seen stay; this seat's
+    other cards and the face-down stock are dealt anew; the values are the mean over the views
+    (the C core, equal to the Python search by the tests above); a closed deal is solved as it is."""
+    import ai.schnapsen as expert
+    from ai.schnapsen import OPP_VIEWS, opponent_view_values
+    from ai.schnapsen_knowledge import schnapsen_knowledge
+
+    views_seen, shown_kept, closed = 0, 0, 0
+    for s in positions(27, 200, 6):
+        if s.trick:
+            continue
+        seat = R.to_move(s)
+        k = schnapsen_knowledge(R.observe(s, seat))
+        before = world_from_state(s)
+        before = World(before.ctx, k.opp, "lead", before.hands, -1, -1, before.card_pts, before.meld_pts,
+                       before.tricks, before.history, before.stock)
+        if before.hands[k.opp] == 0 or before.hands[seat] == 0:
+            continue
+        seen_worlds: list = []
+        monkeypatch.setattr(expert, "exact_values", lambda w, c, seen=seen_worlds: seen.append(w) or exact_values(w, c))
+        got = opponent_view_values(k, before, core, Random(4))
+        monkeypatch.undo()
+        if before.ctx.closed_by >= 0 or not before.stock:
+            assert seen_worlds == [before]
+            closed += 1
+            continue
+        assert len(seen_worlds) == OPP_VIEWS
+        hidden = (before.hands[seat] & ~k.my_shown) | sum(1 << c for c in before.stock[:-1])
+        for v in seen_worlds:
+            assert v.hands[k.opp] == before.hands[k.opp] and v.stock[-1] == before.stock[-1]
+            assert v.hands[seat] & k.my_shown == before.hands[seat] & k.my_shown
+            assert (v.hands[seat] & ~k.my_shown) | sum(1 << c for c in v.stock[:-1]) == hidden
+            assert len(v.stock) == len(before.stock) and bin(v.hands[seat]).count("1") == bin(before.hands[seat]).count("1")
+        want = {key: sum(exact_values(v, core)[key] for v in seen_worlds) / OPP_VIEWS for key in got}
+        assert got == pytest.approx(want)
+        views_seen += 1
+        shown_kept += bool(k.my_shown)
+    assert views_seen >= 20 and shown_kept >= 3 and closed >= 3, (views_seen, shown_kept, closed)
 
 
 def test_the_answer_reading_rebuilds_the_position_the_opponent_answered_in(core):
