@@ -3,11 +3,13 @@
     python benchmarks/fit_reading.py [--deals 120] [--seed 555]
 
 Plays the benchmark-only sparring partner against itself and records each of its leads and
-answers late in the deal (8 stock cards or fewer, or a closed deal) together with the exact
-value of every card it could have played, solved with the true hands and the true stock.  Then
-prints, for several sharpness values, the mean log-likelihood per decision of the softmax model
-the expert reads with (``ai.schnapsen.choice_probability``), beside a uniform choice: the best
-sharpness is the one with the highest figure.  Needs the compiled core (a C compiler).
+answers late in the deal (8 stock cards or fewer, or a closed deal) together with the value of
+every option it had (its cards, and closing before a lead), in two ways: solved with the true
+hands and stock ("full"), and as the expert reads it, over fresh deals of the cards hidden from
+the partner (``ai.schnapsen.opponent_view_values``, "view").  Then prints, for several
+sharpness values, the mean log-likelihood per decision of the softmax model the expert reads
+with (``ai.schnapsen.choice_probability``), beside a uniform choice: the best sharpness is the
+one with the highest figure.  Needs the compiled core (a C compiler).
 """
 
 from __future__ import annotations
@@ -19,21 +21,34 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from random import Random  # noqa: E402
+
+from ai.schnapsen import opponent_view_values  # noqa: E402
 from ai.schnapsen_exact import exact_values, load_core  # noqa: E402
+from ai.schnapsen_knowledge import schnapsen_knowledge  # noqa: E402
 from ai.schnapsen_solver import world_from_state  # noqa: E402
 from ai.sparring import SparringAgent  # noqa: E402
 from game.rules.schnapsen import RULES as R  # noqa: E402
 from game.rules.seeds import derive_rng  # noqa: E402
 
-SHARPNESS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+SHARPNESS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0)
 
 
-def collect(deals: int, seed: int) -> list[tuple[str, list[float], float]]:
-    """(stage, values of every card it could play, value of the card it played) per decision."""
+Row = tuple[str, list[float], float]
+
+
+def _options(vals: dict[str, float]) -> list[float]:
+    return [v for key, v in vals.items() if key.startswith(("play", "meld")) or key == "close"]
+
+
+def collect(deals: int, seed: int) -> dict[str, list[Row]]:
+    """Per way of valuing ("full", "view"): (stage, values of every option it had, value of the
+    card it played) per decision."""
     core = load_core()
     if core is None:
         raise SystemExit("fit_reading: the compiled core is needed (no C compiler found)")
-    rows = []
+    rows: dict[str, list[Row]] = {"full": [], "view": []}
+    views = Random(seed)
     for i in range(deals):
         s = R.new_round(2, i % 2, derive_rng(seed, "deal", i))
         agents = [SparringAgent(0), SparringAgent(1)]
@@ -47,14 +62,16 @@ def collect(deals: int, seed: int) -> list[tuple[str, list[float], float]]:
             w = world_from_state(s)
             late = s.specials.closed_by >= 0 or 0 < len(s.stock) <= 8
             if late and move.kind == "play" and len(legal) > 1 and w.melded < 0:
-                vals = exact_values(w, core)
-                cards = [v for key, v in vals.items() if key.startswith(("play", "meld"))]
-                rows.append((w.stage, cards, vals[str(move)]))
+                full = exact_values(w, core)
+                rows["full"].append((w.stage, _options(full), full[str(move)]))
+                reader = schnapsen_knowledge(R.observe(s, 1 - seat))
+                view = opponent_view_values(reader, w, core, views)
+                rows["view"].append((w.stage, _options(view), view[str(move)]))
             s, _ = R.apply(s, move)
     return rows
 
 
-def log_likelihood(rows: list[tuple[str, list[float], float]], sharpness: float) -> float:
+def log_likelihood(rows: list[Row], sharpness: float) -> float:
     total = 0.0
     for _stage, cards, actual in rows:
         best = max(cards)
@@ -69,15 +86,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=555)
     args = ap.parse_args(argv)
     rows = collect(args.deals, args.seed)
-    for stage in ("lead", "follow"):
-        part = [r for r in rows if r[0] == stage]
-        if not part:
-            continue
-        best_share = sum(1 for _s, cards, a in part if a >= max(cards)) / len(part)
-        uniform = -sum(math.log(len(cards)) for _s, cards, _a in part) / len(part)
-        print(f"{stage}: {len(part)} decisions, the best card played {best_share:.1%}, uniform {uniform:.4f}")
-        for b in SHARPNESS:
-            print(f"  sharpness {b:4.2f}  log-likelihood per decision {log_likelihood(part, b):.4f}")
+    for way, found in rows.items():
+        for stage in ("lead", "follow"):
+            part = [r for r in found if r[0] == stage]
+            if not part:
+                continue
+            best_share = sum(1 for _s, cards, a in part if a >= max(cards)) / len(part)
+            uniform = -sum(math.log(len(cards)) for _s, cards, _a in part) / len(part)
+            print(f"{way} {stage}: {len(part)} decisions, the best option played {best_share:.1%}, "
+                  f"uniform {uniform:.4f}")
+            for b in SHARPNESS:
+                print(f"  sharpness {b:4.2f}  log-likelihood per decision {log_likelihood(part, b):.4f}")
     return 0
 
 
