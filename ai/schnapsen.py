@@ -52,13 +52,16 @@ CORE_CLOSED_SAMPLES = 256
 #: Reading the opponent's play (with the compiled core, from ``READ_STOCK`` stock cards down and
 #: in closed deals): each sample is weighed by the chance that the opponent, holding the hand
 #: the sample gives it, would lead the card it just led (or answer as it answered this seat's
-#: last lead).  The position it played in is solved with both hands known, and it chooses among
-#: its cards by a softmax of their values: P(card) = exp(-READ_SHARPNESS * loss) / sum over its
-#: cards, loss being the game points a card gives away against the best one.  Fitted by maximum
-#: likelihood to 570 such decisions of the sparring partner (333 leads, 237 answers; stock of 8
-#: or less, or closed; ``benchmarks/fit_reading.py``): the best sharpness is 1.0 for both
-#: (log-likelihood -1.23 and -1.22 a decision; a uniform choice -1.41).
-READ_SHARPNESS = 1.0
+#: last lead).  Its options in the position it played in are valued as it saw them
+#: (``opponent_view_values``), and it chooses by a softmax of their values: P(card) =
+#: exp(-sharpness * loss) / the same summed over its options, loss being the game points an
+#: option gives away against the best one.  Fitted by maximum likelihood to 810 such decisions
+#: of the sparring partner (447 leads, 363 answers; ``benchmarks/fit_reading.py --deals 120
+#: --seed 555``): log-likelihood per decision at the best sharpness, leads -1.204 (2.0) and
+#: answers -0.943 (3.0), against -1.342 and -1.290 with the one sample's hands and stock order
+#: (sharpness 1.0) and -1.447 / -1.406 for a uniform choice.
+READ_SHARPNESS = 2.0
+ANSWER_SHARPNESS = 3.0
 READ_STOCK = 8
 #: The opponent decided without seeing this seat's hand or the stock: the values it chose by are
 #: estimated as it would see them, averaged over ``OPP_VIEWS`` deals of the cards hidden from
@@ -355,15 +358,15 @@ def opponent_view_values(k: Any, before: Any, core: Any, rng: Random, views: int
     return {key: v / views for key, v in total.items()}
 
 
-def choice_probability(values: Sequence[float], actual: float) -> float:
+def choice_probability(values: Sequence[float], actual: float, sharpness: float = READ_SHARPNESS) -> float:
     """The chance that a player choosing among moves of these ``values`` picks one worth
-    ``actual``: exp(-READ_SHARPNESS * loss) over the sum of the same for every move, loss being
+    ``actual``: exp(-sharpness * loss) over the sum of the same for every move, loss being
     what a move gives away against the best.  Normalising matters: a hand on which every card
     is as good as any other explains the card played less well than one on which it was the
     only good card."""
     best = max(values)
-    z = sum(math.exp(-READ_SHARPNESS * (best - v)) for v in values)
-    return math.exp(-READ_SHARPNESS * max(0.0, best - actual)) / z
+    z = sum(math.exp(-sharpness * (best - v)) for v in values)
+    return math.exp(-sharpness * max(0.0, best - actual)) / z
 
 
 def _reads_the_answer(k: Any) -> bool:
@@ -419,7 +422,7 @@ def answer_likelihood(k: Any, w: Any, core: Any, rng: Random) -> float:
     actual = vals.get(f"play {DECK[k.ans_card]}")
     if actual is None or not vals:
         return 1.0
-    return choice_probability(list(vals.values()), actual)
+    return choice_probability(list(vals.values()), actual, ANSWER_SHARPNESS)
 
 
 def _equity(needs: tuple[int, int], gp: float) -> float:

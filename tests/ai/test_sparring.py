@@ -256,7 +256,7 @@ def test_the_answer_reading_rebuilds_the_position_the_opponent_answered_in(core)
     the very position in which it answered (from the engine's state then): the trick and the
     draws taken back exactly.  Only an exchange of the trump jack since may differ (documented:
     jack and old turn-up swapped)."""
-    from ai.schnapsen import _reads_the_answer, answer_likelihood, answer_world, choice_probability
+    from ai.schnapsen import ANSWER_SHARPNESS, _reads_the_answer, answer_likelihood, answer_world, choice_probability
     from ai.schnapsen_knowledge import schnapsen_knowledge
     from ai.schnapsen_solver import DECK, bits, mask_of
     from game.rules.seeds import derive_rng
@@ -282,7 +282,8 @@ def test_the_answer_reading_rebuilds_the_position_the_opponent_answered_in(core)
                 wt = answer_likelihood(k, world_from_state(s), core, Random(1))
                 if not k.ans_drawn:  # no card to choose: the weight is the answer's softmax probability
                     vals = exact_values(then, None)
-                    assert wt == pytest.approx(choice_probability(list(vals.values()), vals[f"play {DECK[k.ans_card]}"]))
+                    assert wt == pytest.approx(choice_probability(list(vals.values()), vals[f"play {DECK[k.ans_card]}"],
+                                                                ANSWER_SHARPNESS))
                 assert 0 < wt <= 1
             legal = R.legal_moves(s)
             if rng.random() < 0.9:
