@@ -12,9 +12,10 @@
   with no C compiler) the same PIMC runs in pure Python with fewer samples, each searched two
   tricks deep with a leaf estimate early on and to the end from four stock cards on.  The samples
   also read the opponent's last lead (a player shows its marriages and exchanges the trump jack
-  when it can, so not doing so hints that it holds neither); with the compiled core, when it
-  answers a lead late in the deal, each sample also counts by how good that lead was for the
-  hand the sample gives the opponent (``lead_likelihood``).  In a match each sampled outcome
+  when it can, so not doing so hints that it holds neither); with the compiled core, late in
+  the deal each sample also counts by how likely the opponent's lead on the table
+  (``lead_likelihood``) and its answer to the expert's last lead (``answer_likelihood``) are
+  for the hand the sample gives it, its options valued as it saw them (``opponent_view_values``).  In a match each sampled outcome
   counts by what it does for the match (``ai.match_equity``), not by its game points alone.
 
 Every agent is a pure function of (observation, legal moves, rng).
