@@ -38,7 +38,7 @@ from ai.schnapsen_exact import exact_values, load_core
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
 from ai.schnapsen_knowledge import schnapsen_knowledge
 from ai.schnapsen_search import world_values
-from ai.schnapsen_solver import DECK, POINTS, SUIT, bits, phase2_values
+from ai.schnapsen_solver import DECK, POINTS, bits, phase2_values
 from ai.schnapsen_teach import teach
 from game.cards import SCHNAPSEN_POINTS, Rank
 from game.rules.base import Move
@@ -384,11 +384,7 @@ def answer_world(k: Any, w: Any, drawn: int) -> Any:
     after it, the draws put back on the stock (the winner drew first) with ``drawn`` as the
     card the opponent drew; a card it has led since goes back to its hand."""
     me, opp = k.seat, k.opp
-    a, b = k.ans_lead, k.ans_card
-    if SUIT[a] == SUIT[b]:
-        winner = opp if b < a else me
-    else:
-        winner = opp if SUIT[b] == k.trump else me
+    a, b, winner = k.ans_lead, k.ans_card, k.ans_winner
     card_pts, tricks, hands = list(w.card_pts), list(w.tricks), list(w.hands)
     card_pts[winner] -= POINTS[a] + POINTS[b]
     tricks[winner] -= 1

@@ -71,11 +71,13 @@ class SchnapsenKnowledge:
     led_with_meld: bool = False
     #: the last completed trick, if this seat led it and nothing since blurs the opponent's
     #: answer (``_read_last_answer``): the card this seat led, the opponent's answer (-1:
-    #: nothing to read), whether both drew after it, and the card this seat drew then
+    #: nothing to read), whether both drew after it, the card this seat drew then, and the
+    #: seat that won the trick
     ans_lead: int = -1
     ans_card: int = -1
     ans_drawn: bool = False
     ans_my_draw: int = -1
+    ans_winner: int = -1
     #: cards of this seat's hand the opponent has seen (its shown marriages, the turn-up it took)
     my_shown: int = 0
 
@@ -184,11 +186,12 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
     led_with_meld = led >= 0 and any(
         SUIT_I[suit] == SUIT[led] and who == opp and _meld_trick(o, SUIT_I[suit], who) >= len(history)
         for suit, who in o.marriages)  # type: ignore[attr-defined]
+    ans_lead, ans_card, ans_drawn, ans_my_draw, ans_winner = _read_last_answer(o, seat, closed_by, first_strict)
     return SchnapsenKnowledge(
         seat, trump, hand, played, led, opp_known, unseen, cannot & unseen, turnup,
         o.stock_size, o.opponent_hand_size, (card_pts[0], card_pts[1]), (meld[0], meld[1]),  # type: ignore[attr-defined]
         (tricks[0], tricks[1]), ctx, bool(history), o.stage, melded, o.phase2,  # type: ignore[attr-defined]
-        *read, led_with_meld, *_read_last_answer(o, seat, closed_by, first_strict),
+        *read, led_with_meld, ans_lead, ans_card, ans_drawn, ans_my_draw, ans_winner,
         _shown_cards(o, seat, hand),
     )
 
@@ -205,7 +208,7 @@ def _shown_cards(o: object, seat: int, hand: int) -> int:
     return shown & hand
 
 
-def _read_last_answer(o: object, seat: int, closed_by: int, first_strict: int) -> tuple[int, int, bool, int]:
+def _read_last_answer(o: object, seat: int, closed_by: int, first_strict: int) -> tuple[int, int, bool, int, int]:
     """The opponent's answer in the last completed trick, if this seat led it: the position it
     answered in can be rebuilt from today's (take back the draws and the trick), so the answer
     can be read like a lead.  Left alone when something since changes more than the draws: a
@@ -216,21 +219,21 @@ def _read_last_answer(o: object, seat: int, closed_by: int, first_strict: int) -
     of its hand: the rules add drawn cards at the end."""
     tricks = o.tricks  # type: ignore[attr-defined]
     if not tricks or tricks[-1].leader != seat:
-        return -1, -1, False, -1
+        return -1, -1, False, -1, -1
     j = len(tricks) - 1
     drawn = j < 5 and (closed_by < 0 or j < first_strict)
     if drawn and closed_by >= 0:  # closed after the trick: the stock order is gone from the samples
-        return -1, -1, False, -1
+        return -1, -1, False, -1, -1
     if o.melded is not None:  # type: ignore[attr-defined]
-        return -1, -1, False, -1
+        return -1, -1, False, -1, -1
     if o.trick and any(who != seat and _meld_trick(o, SUIT_I[suit], who) >= len(tricks)  # type: ignore[attr-defined]
                        for suit, who in o.marriages):  # type: ignore[attr-defined]
-        return -1, -1, False, -1
+        return -1, -1, False, -1, -1
     hand = o.hand  # type: ignore[attr-defined]
     my_draw = IDX[id(hand[-1])] if drawn and hand else -1
     if drawn and my_draw < 0:
-        return -1, -1, False, -1
-    return IDX[id(tricks[-1].cards[0])], IDX[id(tricks[-1].cards[1])], drawn, my_draw
+        return -1, -1, False, -1, -1
+    return IDX[id(tricks[-1].cards[0])], IDX[id(tricks[-1].cards[1])], drawn, my_draw, tricks[-1].winner
 
 
 def _read_last_lead(o: object, opp: int, closed_by: int, first_strict: int) -> tuple[int, int, bool, bool]:
