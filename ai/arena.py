@@ -18,6 +18,7 @@ minus the mean of the other sides' per deal (Schwimmen: lives lost, negated).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import signal
 import sys
@@ -127,6 +128,10 @@ def run_pair(task: tuple[str, int, str, str, str, int, int]) -> list[Outcome]:
     return results
 
 
+def _numbered_pair(task: tuple[str, int, str, str, str, int, int]) -> tuple[int, list[Outcome]]:
+    return task[-1], run_pair(task)
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return 0.0, 1.0
@@ -169,6 +174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="with one worker: start no new pair after S seconds (or on SIGTERM) and "
                          "report the pairs played; pairs run in order, so two runs with the same "
                          "seed stopped early still share their first deals")
+    ap.add_argument("--log", default=None, metavar="FILE",
+                    help="write one JSON line per game (pair, A's seat, win, game points, deals) to FILE, "
+                         "for comparing two runs of the same seed game by game (benchmarks/paired.py)")
     args = ap.parse_args(argv)
     info = registry.GAMES[args.game]
     players = args.players or info.min_players
@@ -177,6 +185,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     tasks = [(args.game, players, args.a, args.b, mode, args.seed, i) for i in range((total + 1) // 2)]
     outs: list[Outcome] = []
     t0 = time.perf_counter()
+    log = open(args.log, "w", encoding="utf-8") if args.log else None  # closed after the last pair
+
+    def record(i: int, res: list[Outcome]) -> None:
+        if log is not None:
+            for o in res:
+                log.write(json.dumps({"pair": i, "a_seat": o.a_seat, "win": o.wins, "gp": o.gp, "deals": o.deals}) + "\n")
+            log.flush()
 
     def report(done: int) -> None:
         if args.progress and done % args.progress == 0:
@@ -190,7 +205,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         previous = signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
         try:
             for done, t in enumerate(tasks, 1):
-                outs.extend(run_pair(t))
+                res = run_pair(t)
+                outs.extend(res)
+                record(t[-1], res)
                 report(done)
                 if stop or (args.max_seconds is not None and time.perf_counter() - t0 > args.max_seconds):
                     print(f"  stopped early after {done} of {len(tasks)} pairs", file=sys.stderr, flush=True)
@@ -199,9 +216,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signal.SIGTERM, previous)
     else:
         with get_context("spawn").Pool(args.workers) as pool:
-            for done, res in enumerate(pool.imap_unordered(run_pair, tasks, chunksize=1), 1):
+            for done, (i, res) in enumerate(pool.imap_unordered(_numbered_pair, tasks, chunksize=1), 1):
                 outs.extend(res)
+                record(i, res)
                 report(done)
+    if log is not None:
+        log.close()
     elapsed = time.perf_counter() - t0
     n = sum(o.games for o in outs)
     wins = sum(o.wins for o in outs)

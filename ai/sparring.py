@@ -79,12 +79,16 @@ class SparringAgent:
 
 def make(level: str, seat: int = 0) -> Any:
     """``sparring`` (SAMPLES samples) or ``sparring-N`` (N samples); ``expert-python``, the
-    expert without its compiled core (the fallback of a machine without one, measured); None
-    for other names."""
+    expert without its compiled core (the fallback of a machine without one, measured);
+    ``expert-fixed``, the expert without its clock (reproducible runs); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, use_core=False)
+    if level == "expert-fixed":
+        from ai.schnapsen import ExpertAgent
+
+        return ExpertAgent(seat, budget_s=None)
     if level == "sparring":
         return SparringAgent(seat)
     if level.startswith("sparring-") and level[9:].isdigit() and int(level[9:]) > 0:

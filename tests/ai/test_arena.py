@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from ai.arena import Outcome, run_pair, wilson
 from ai.arena import main as arena_main
 
@@ -83,3 +85,34 @@ def test_max_seconds_stops_after_the_pair_in_progress(capsys):
     captured = capsys.readouterr()
     assert "stopped early after 1 of 10 pairs" in captured.err
     assert "2 deals, seed 3" in captured.out  # the summary covers the one pair played
+
+
+def test_logs_of_two_runs_compare_game_by_game(tmp_path, capsys):
+    """``--log`` writes a line per game; ``benchmarks/paired.py`` pairs two runs of the same seed:
+    a bot against itself changes no game, another bot changes some, and a bad log is one line."""
+    import json
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import paired
+
+    logs = {}
+    for name, level in (("a", "player"), ("b", "player"), ("c", "beginner")):
+        logs[name] = tmp_path / f"{name}.jsonl"
+        assert arena_main(["--game", "schnapsen", "--a", level, "--b", "random", "--deals", "20", "--seed", "4",
+                           "--workers", "1", "--log", str(logs[name])]) == 0
+    lines = [json.loads(x) for x in logs["a"].read_text().splitlines()]
+    assert len(lines) == 20 and {x["a_seat"] for x in lines} == {0, 1}
+    assert sorted({x["pair"] for x in lines}) == list(range(10))
+    same = paired.compare(paired.load(logs["a"]), paired.load(logs["b"]))
+    assert same["games"] == 20 and same["changed"] == 0 and same["d_win"] == 0.0 and same["d_gp"] == 0.0
+    other = paired.compare(paired.load(logs["a"]), paired.load(logs["c"]))
+    assert other["games"] == 20 and other["changed"] > 0
+    wins = [sum(x["win"] for x in map(json.loads, logs[n].read_text().splitlines())) for n in ("a", "c")]
+    assert other["d_win"] == pytest.approx((wins[1] - wins[0]) / 20)
+    capsys.readouterr()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n")
+    assert paired.main([str(logs["a"]), str(bad)]) == 2
+    assert capsys.readouterr().out.count("\n") == 1
