@@ -224,12 +224,22 @@ store:
     return best;
 }
 
-/* A new deal: trump, options and the stock (top first, turn-up last); forgets all positions. */
+/* A new deal: trump, options and the stock (top first, turn-up last); forgets all positions
+ * unless the deal is the one set up last. */
 void sp_setup(int trump, int claim_last, int meld_first, int close_two, int false_pagat, int closed_pagat,
               int nstock, const int *stock) {
+    if (nstock > 12) nstock = 12;
+    /* The same deal again (the same trump, options and stock): keep what was learnt.  The keys
+     * hold both hands, the scores and the stock position, so every stored position is still
+     * right; the expert solves many positions of one sampled deal in a row. */
+    int same = GEN > 1 && trump == TRUMP && claim_last == CLAIM_LAST && meld_first == MELD_FIRST &&
+               close_two == CLOSE_TWO && false_pagat == FALSE_PAGAT && closed_pagat == CLOSED_PAGAT &&
+               nstock == NSTOCK;
+    for (int i = 0; same && i < nstock; i++) same = STOCK[i] == stock[i];
+    if (same) return;
     TRUMP = trump; CLAIM_LAST = claim_last; MELD_FIRST = meld_first; CLOSE_TWO = close_two;
     FALSE_PAGAT = false_pagat; CLOSED_PAGAT = closed_pagat;
-    NSTOCK = nstock > 12 ? 12 : nstock;
+    NSTOCK = nstock;
     for (int i = 0; i < NSTOCK; i++) STOCK[i] = stock[i];
     GEN++;
     if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
