@@ -15,8 +15,11 @@
   when it can, so not doing so hints that it holds neither); with the compiled core, late in
   the deal each sample also counts by how likely the opponent's lead on the table
   (``lead_likelihood``) and its answer to the expert's last lead (``answer_likelihood``) are
-  for the hand the sample gives it, its options valued as it saw them (``opponent_view_values``).  In a match each sampled outcome
-  counts by what it does for the match (``ai.match_equity``), not by its game points alone.
+  for the hand the sample gives it, its options valued as it saw them (``opponent_view_values``).
+  A close is worth the best first lead of the closed deal on average over the samples, one card
+  for all of them (``CLOSE_LEAD``): the closer leads without seeing the opponent's hand.  In a
+  match each sampled outcome counts by what it does for the match (``ai.match_equity``), not by
+  its game points alone.
 
 Every agent is a pure function of (observation, legal moves, rng).
 
@@ -94,6 +97,9 @@ CORE_CLOSE_MARGIN = 0.25
 #: Game points a false declaration (giving up below 66) must save over playing on: the search
 #: assumes a perfect opponent, a real one still goes wrong now and then.
 GIVE_UP_MARGIN = 1.0
+
+#: the keys of this seat's options right after it closes (``closed_world``) among PIMC's values
+CLOSE_LEAD = "close>"
 
 
 def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
@@ -240,6 +246,20 @@ class ExpertAgent:
 
         if self.max_samples is not None:
             n = min(n, self.max_samples)
+        # A close is followed by this seat's lead with nothing new learnt: one card for every
+        # sample, so the close is worth its best lead on average (``CLOSE_LEAD``), not the
+        # average of each sample's best lead, which lets the closer see the opponent's hand.
+        after_close: list[str] = []
+        if core is not None and "close" in keys:
+            after_close = [CLOSE_LEAD + x for x in exact_values(closed_world(sample_world(k, Random(0))), core)]
+            inner = evaluate
+
+            def evaluate(w: Any) -> dict[str, float]:
+                vals = dict(inner(w))
+                vals.update({CLOSE_LEAD + x: v for x, v in exact_values(closed_world(w), core).items()})
+                return vals
+
+        keys = keys + after_close
         tally = _GpTally(keys)
         weigh = None
         read_lead = core is not None and _reads_the_lead(k)
@@ -263,8 +283,8 @@ class ExpertAgent:
 
         chosen, used = pimc(keys, lambda r: sample_world(k, r), evaluate_and_count, rng, n, self.budget_s,
                             min_samples=min(4, n), weigh=weigh)
-        gp = tally.means()
-        return gp, (None if needs is None else chosen), used, False
+        gp = _fold_close(tally.means(), after_close)
+        return gp, (None if needs is None else _fold_close(chosen, after_close)), used, False
 
     def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         if len(legal_moves) == 1:
@@ -304,6 +324,24 @@ class _GpTally:
 
     def means(self) -> dict[str, float]:
         return {key: v / (self.weight_sum or 1.0) for key, v in self.totals.items()}
+
+
+def closed_world(w: Any) -> Any:
+    """Sample ``w`` (the seat to act on lead) after that seat closes the stock: the other seat's
+    points and tricks recorded (S10), the stock out of play; the same seat leads again."""
+    seat, o = w.to_act, 1 - w.to_act
+    so = w.card_pts[o] + (w.meld_pts[o] if w.tricks[o] else 0)
+    return replace(w, ctx=replace(w.ctx, closed_by=seat, close_points=so, close_tricks=w.tricks[o]))
+
+
+def _fold_close(vals: dict[str, float], after_close: Sequence[str]) -> dict[str, float]:
+    """The close's value as its best lead on average over the samples (``CLOSE_LEAD`` keys),
+    those keys removed."""
+    if not after_close:
+        return vals
+    out = {key: v for key, v in vals.items() if not key.startswith(CLOSE_LEAD)}
+    out["close"] = max(vals[x] for x in after_close)
+    return out
 
 
 def _reads_the_lead(k: Any) -> bool:

@@ -115,12 +115,21 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
     """With the compiled core, each PIMC sample's values are the exact values of the sampled
     deal (the same samples the expert draws), at every stock size and in closed deals; when it
     follows the opponent's lead late in the deal each sample counts by ``lead_likelihood``, and
-    after a trick it led by ``answer_likelihood`` of the opponent's answer."""
-    from ai.schnapsen import ExpertAgent, _reads_the_answer, _reads_the_lead, answer_likelihood, lead_likelihood
+    after a trick it led by ``answer_likelihood`` of the opponent's answer.  A close is worth the
+    best of its first leads averaged over the same samples (``closed_world``), which is never more
+    than the average of each sample's own best lead."""
+    from ai.schnapsen import (
+        ExpertAgent,
+        _reads_the_answer,
+        _reads_the_lead,
+        answer_likelihood,
+        closed_world,
+        lead_likelihood,
+    )
     from ai.schnapsen_determinize import sample_world
     from ai.schnapsen_knowledge import schnapsen_knowledge
 
-    checked, sizes, read, answers = 0, set(), 0, 0
+    checked, sizes, read, answers, closes, fused = 0, set(), 0, 0, 0, 0
     for s in positions(24, 25, 10) + positions(25, 60, 4):
         seat = R.to_move(s)
         obs, legal = R.observe(s, seat), R.legal_moves(s)
@@ -133,6 +142,7 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         rng = Random(5)
         pick = Random(rng.random()) if _reads_the_answer(k) or _reads_the_lead(k) else rng
         want = dict.fromkeys(gp, 0.0)
+        after_close: dict[str, float] = {}
         total = 0.0
         for _ in range(used):
             w = sample_world(k, rng)
@@ -143,8 +153,20 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
             total += wt
             for key in want:
                 want[key] += wt * vals[key]
+            if "close" in vals:
+                leads = exact_values(closed_world(w), core)
+                assert max(leads.values()) == vals["close"]  # the closed deal's leads, as the search has them
+                for key, v in leads.items():
+                    after_close[key] = after_close.get(key, 0.0) + wt * v
         assert not exact and used == 3
-        assert gp == pytest.approx({key: v / total for key, v in want.items()})
+        means = {key: v / total for key, v in want.items()}
+        if after_close:
+            averaged = means["close"]
+            means["close"] = max(v / total for v in after_close.values())
+            assert means["close"] <= averaged + 1e-9
+            closes += 1
+            fused += means["close"] < averaged - 1e-9
+        assert gp == pytest.approx(means)
         checked += 1
         read += _reads_the_lead(k)
         answers += _reads_the_answer(k)
@@ -152,6 +174,41 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
     assert checked >= 40 and len(sizes) >= 5, (checked, sizes)  # 10..2 cards and closed
     assert read >= 5  # follow decisions weighed by the reading of the opponent's lead
     assert answers >= 5, answers  # decisions weighed by the reading of its last answer
+    assert closes >= 10 and fused >= 1, (closes, fused)  # closes valued by one first lead for all samples
+
+
+def test_the_core_keeps_its_table_for_the_same_deal_and_its_values(core):
+    """The core keeps its table while the same deal is set up again (the expert solves many
+    positions of one sampled deal in a row): every value equals the value of a fresh search
+    (another deal set up in between, so the table starts empty) and the pure-Python one."""
+    from ai.schnapsen import closed_world
+
+    other = World(Context(trump=0), 0, "lead", (0b11111, 0b11111 << 5), -1, -1, (0, 0), (0, 0), (0, 0), False,
+                  tuple(range(10, 20)))
+    compared = 0
+    for s in positions(31, 40, 8):
+        w = world_from_state(s)
+        subs = [w]
+        if w.stage == "lead" and w.stock and w.ctx.closed_by < 0:
+            subs.append(closed_world(w))
+        if w.stage == "lead":  # the follower's positions after each lead, same stock
+            for a in range(20):
+                if w.hands[w.to_act] >> a & 1:
+                    hands = list(w.hands)
+                    hands[w.to_act] &= ~(1 << a)
+                    subs.append(World(w.ctx, 1 - w.to_act, "follow", (hands[0], hands[1]), a, -1, w.card_pts,
+                                      w.meld_pts, w.tricks, w.history, w.stock))
+        kept = [exact_values(x, core) for x in subs]  # one deal after another: the table is kept
+        for x, got in zip(subs, kept, strict=True):
+            exact_values(other, core)  # forget the table
+            assert got == exact_values(x, core) == exact_values(x, None)
+            compared += 1
+    assert compared >= 100, compared
+
+
+def test_expert_fixed_is_the_expert_without_its_clock(core):
+    agent = make_agent("schnapsen", "expert-fixed", 1)
+    assert agent.level == "expert" and agent.budget_s is None and agent.core is core and agent.seat == 1
 
 
 def test_expert_python_is_the_expert_without_its_core(core):
