@@ -16,8 +16,9 @@
   the deal each sample also counts by how likely the opponent's lead on the table
   (``lead_likelihood``) and its answer to the expert's last lead (``answer_likelihood``) are
   for the hand the sample gives it, its options valued as it saw them (``opponent_view_values``).
-  A close is worth the best first lead of the closed deal on average over the samples, one card
-  for all of them (``CLOSE_LEAD``): the closer leads without seeing the opponent's hand.  In a
+  Where a move leaves the expert to move again with nothing new learnt but the card it draws (a
+  close; an answer that wins the trick), its next move is one for all the samples that look
+  alike then (``_Continuations``), not each sample's best, as if it saw the hidden cards.  In a
   match each sampled outcome counts by what it does for the match (``ai.match_equity``), not by
   its game points alone.
 
@@ -98,8 +99,8 @@ CORE_CLOSE_MARGIN = 0.25
 #: assumes a perfect opponent, a real one still goes wrong now and then.
 GIVE_UP_MARGIN = 1.0
 
-#: the keys of this seat's options right after it closes (``closed_world``) among PIMC's values
-CLOSE_LEAD = "close>"
+#: move notation back to card indices
+CARD_INDEX = {f"{c}": i for i, c in enumerate(DECK)}
 
 
 def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
@@ -246,20 +247,11 @@ class ExpertAgent:
 
         if self.max_samples is not None:
             n = min(n, self.max_samples)
-        # A close is followed by this seat's lead with nothing new learnt: one card for every
-        # sample, so the close is worth its best lead on average (``CLOSE_LEAD``), not the
-        # average of each sample's best lead, which lets the closer see the opponent's hand.
-        after_close: list[str] = []
-        if core is not None and "close" in keys:
-            after_close = [CLOSE_LEAD + x for x in exact_values(closed_world(sample_world(k, Random(0))), core)]
-            inner = evaluate
+        # Where a move leaves this seat to move again with nothing new learnt but the card it
+        # draws (a close; an answer that wins the trick), its next move is one for all samples
+        # that look alike then, not each sample's best (``_Continuations``).
+        conts = _Continuations(k, keys, core, needs) if core is not None else None
 
-            def evaluate(w: Any) -> dict[str, float]:
-                vals = dict(inner(w))
-                vals.update({CLOSE_LEAD + x: v for x, v in exact_values(closed_world(w), core).items()})
-                return vals
-
-        keys = keys + after_close
         tally = _GpTally(keys)
         weigh = None
         read_lead = core is not None and _reads_the_lead(k)
@@ -277,14 +269,20 @@ class ExpertAgent:
         def evaluate_and_count(w: Any) -> dict[str, float]:
             vals = evaluate(w)
             tally.add(vals)
+            if conts is not None:
+                conts.add(w, tally.weight)
             if needs is None:
                 return vals
             return {key: _equity(needs, v) for key, v in vals.items()}
 
         chosen, used = pimc(keys, lambda r: sample_world(k, r), evaluate_and_count, rng, n, self.budget_s,
                             min_samples=min(4, n), weigh=weigh)
-        gp = _fold_close(tally.means(), after_close)
-        return gp, (None if needs is None else _fold_close(chosen, after_close)), used, False
+        gp = tally.means()
+        if conts is not None:
+            gp.update(conts.values(tally.weight_sum))
+            if needs is not None:
+                chosen.update(conts.values(tally.weight_sum, equity=True))
+        return gp, (None if needs is None else chosen), used, False
 
     def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         if len(legal_moves) == 1:
@@ -334,14 +332,89 @@ def closed_world(w: Any) -> Any:
     return replace(w, ctx=replace(w.ctx, closed_by=seat, close_points=so, close_tricks=w.tricks[o]))
 
 
-def _fold_close(vals: dict[str, float], after_close: Sequence[str]) -> dict[str, float]:
-    """The close's value as its best lead on average over the samples (``CLOSE_LEAD`` keys),
-    those keys removed."""
-    if not after_close:
-        return vals
-    out = {key: v for key, v in vals.items() if not key.startswith(CLOSE_LEAD)}
-    out["close"] = max(vals[x] for x in after_close)
-    return out
+def won_answer(w: Any, b: int) -> tuple[Any, int] | None:
+    """Sample ``w`` (the seat to act following ``w.led``) after it answers with card ``b`` and
+    wins the trick: the position where it leads next, its stock still the whole stock of ``w``
+    (so ``exact_values(..., drawn=2)`` keeps the core's table), and the card it drew (-1: none).
+    None if ``b`` loses the trick or it was the last one."""
+    a, me = w.led, w.to_act
+    if (b // 5 == a // 5 and b > a) or (b // 5 != a // 5 and b // 5 != w.ctx.trump):
+        return None  # the leader keeps the trick
+    hands = list(w.hands)
+    hands[me] &= ~(1 << b)
+    if not hands[0] and not hands[1]:
+        return None
+    card_pts, tricks = list(w.card_pts), list(w.tricks)
+    card_pts[me] += POINTS[a] + POINTS[b]
+    tricks[me] += 1
+    drew = -1
+    if w.ctx.closed_by < 0 and w.stock:  # the winner draws first
+        drew = w.stock[0]
+        hands[me] |= 1 << drew
+        hands[1 - me] |= 1 << w.stock[1]
+    nxt = replace(w, stage="lead", led=-1, melded=-1, hands=(hands[0], hands[1]),
+                  card_pts=(card_pts[0], card_pts[1]), tricks=(tricks[0], tricks[1]), history=True)
+    return nxt, drew
+
+
+class _Continuations:
+    """Moves after which this seat moves again with nothing new learnt but the card it draws: a
+    close (it leads the closed deal at once) and, when it follows, an answer that wins the trick
+    (it draws, then leads).  PIMC values such a move by each sample's best next move, as if the
+    seat would then see the opponent's hand and the stock; here the next move is one for all the
+    samples in which the seat would have drawn the same card: the move is worth, summed over the
+    cards it may draw, the best next move's weighted average over those samples (never more than
+    PIMC's value).  With the compiled core only: each sample costs one more solve per move."""
+
+    def __init__(self, k: Any, keys: Sequence[str], core: Any, needs: tuple[int, int] | None) -> None:
+        self.core = core
+        self.needs = needs
+        self.moves: list[str] = []
+        if "close" in keys:
+            self.moves.append("close")
+        if k.stage == "follow":
+            self.moves += [key for key in keys if key.startswith("play ")]
+        self.gp: dict[tuple[str, int, str], float] = {}
+        self.eq: dict[tuple[str, int, str], float] = {}
+        self.complete = dict.fromkeys(self.moves, True)
+
+    def _next(self, w: Any, move: str) -> tuple[dict[str, float], int] | None:
+        if move == "close":
+            return exact_values(closed_world(w), self.core), -1
+        won = won_answer(w, CARD_INDEX[move[5:]])
+        if won is None:
+            return None
+        nxt, drew = won
+        return exact_values(nxt, self.core, drawn=2 if drew >= 0 else 0), drew
+
+    def add(self, w: Any, weight: float) -> None:
+        """Sample ``w``, counting ``weight``: the values of the seat's next moves after each move."""
+        for move in self.moves:
+            if not self.complete[move]:
+                continue
+            got = self._next(w, move)
+            if got is None:  # not a move after which this seat moves again (the same in every sample)
+                self.complete[move] = False
+                continue
+            vals, drew = got
+            for x, v in vals.items():
+                key = (move, drew, x)
+                self.gp[key] = self.gp.get(key, 0.0) + weight * v
+                if self.needs is not None:
+                    self.eq[key] = self.eq.get(key, 0.0) + weight * _equity(self.needs, v)
+
+    def values(self, weight_sum: float, equity: bool = False) -> dict[str, float]:
+        """Each such move's value: per card drawn, the best next move's total, summed, over the
+        total weight of the samples."""
+        sums = self.eq if equity else self.gp
+        best: dict[tuple[str, int], float] = {}
+        for (move, drew, _x), v in sums.items():
+            best[(move, drew)] = max(best.get((move, drew), -math.inf), v)
+        out: dict[str, float] = {}
+        for (move, _drew), v in best.items():
+            if self.complete[move]:
+                out[move] = out.get(move, 0.0) + v / (weight_sum or 1.0)
+        return out
 
 
 def _reads_the_lead(k: Any) -> bool:
