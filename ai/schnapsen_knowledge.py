@@ -1,8 +1,9 @@
 """Card tracking for Schnapsen bots: everything a seat can deduce from its observation.
 
 A seat that counts cards knows every card played (``observation.tricks``), its own hand, the
-turn-up while it lies face up, the opponent's shown marriage cards and the old turn-up the
-opponent took by exchanging the trump jack.  In phase 2 (strict rules) the opponent's follows
+turn-up while it lies face up (and, once a close turned it down, that it lies in the stock), the
+opponent's shown marriage cards and the old turn-up the opponent took by exchanging the trump
+jack.  In phase 2 (strict rules) the opponent's follows
 also reveal voids: a card of another suit means no card of the led suit, a plain card means no
 trump either, and a lower card of the led suit means no card that would have headed the trick.
 Nothing is drawn in phase 2, so those facts stay true to the end of the deal.
@@ -143,6 +144,9 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
     opp_known = mask_of(o.opponent_known)  # type: ignore[attr-defined]
     turnup = IDX[id(o.turnup)] if o.turnup is not None else -1  # type: ignore[attr-defined]
     seen = hand | played | opp_known | ((1 << turnup) if turnup >= 0 else 0)
+    closed_turnup = o.closed_turnup  # type: ignore[attr-defined]
+    if closed_turnup is not None:  # turned face down by a close: out of play, and both saw it
+        seen |= 1 << IDX[id(closed_turnup)]
     unseen = FULL & ~seen
     # phase-2 tricks: from the closing (at 10 - 2k cards in the stock) or after trick 5
     closed_by = o.closed_by if o.closed_by is not None else -1  # type: ignore[attr-defined]

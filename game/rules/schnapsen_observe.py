@@ -57,6 +57,9 @@ class SchnapsenObservation:
     #: (own, opponent's) game points still needed to win the match, from the score sheet;
     #: None for a deal played on its own
     match_needs: tuple[int, int] | None = None
+    #: the turn-up a close turned face down onto the stock (S10): both seats saw it, so it is
+    #: out of play, not in the opponent's hand; None while the stock is open or exhausted
+    closed_turnup: Card | None = None
 
 
 def observe(s: SchnapsenState, seat: int) -> SchnapsenObservation:
@@ -94,6 +97,7 @@ def observe(s: SchnapsenState, seat: int) -> SchnapsenObservation:
         melded=_suit(s.melded),
         may_declare=may_declare and to_move == seat,
         match_needs=_needs(s.setup.match_needs, seat),
+        closed_turnup=s.stock[-1] if sp.closed_by >= 0 and s.stock else None,
     )
 
 
@@ -109,11 +113,13 @@ def _suit(i: int) -> Suit | None:
 
 def unseen_cards(obs: SchnapsenObservation) -> tuple[Card, ...]:
     """Cards this seat has not located: the opponent's unknown hand cards plus the face-down
-    stock (and, once closed, the turned-down stock).  Bots sample hidden states from these."""
+    stock (and, once closed, the turned-down stock but for the turn-up both seats saw).  Bots
+    sample hidden states from these."""
     seen = {str(c) for c in obs.hand}
     seen.update(str(c) for tr in obs.tricks for c in tr.cards)
     seen.update(str(c) for c in obs.trick)
     seen.update(str(c) for c in obs.opponent_known)
-    if obs.turnup is not None:
-        seen.add(str(obs.turnup))
+    for up in (obs.turnup, obs.closed_turnup):
+        if up is not None:
+            seen.add(str(up))
     return tuple(c for c in DECK if str(c) not in seen)

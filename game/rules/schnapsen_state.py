@@ -249,11 +249,12 @@ def all_cards(s: SchnapsenState) -> tuple[Card, ...]:
 
 
 def hidden_cards(s: SchnapsenState, seat: int) -> tuple[Card, ...]:
-    """What ``seat`` may not know: the opponent's unrevealed hand cards and the face-down stock."""
+    """What ``seat`` may not know: the opponent's unrevealed hand cards and the face-down stock
+    (not the turn-up at its bottom: both seats saw it, also once a close turned it down)."""
     opp = 1 - seat
     known = known_to_opponent(s, opp)
     hand = tuple(c for c in s.hands[opp] if not holds(known, c))
-    up = s.turnup
+    up = s.stock[-1] if s.stock else None
     return hand + tuple(c for c in s.stock if c is not up)
 
 

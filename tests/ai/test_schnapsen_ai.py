@@ -286,3 +286,34 @@ def test_expert_searches_its_samples_to_the_end_from_four_stock_cards():
                 checked[len(s.stock)] = checked.get(len(s.stock), 0) + 1
             s, _ = R.apply(s, rng.choice([m for m in legal if m.kind != "close"] or list(legal)))
     assert set(checked) == {2, 4, 6}
+
+
+def test_after_a_close_the_turnup_lies_in_the_stock_not_in_the_opponents_hand():
+    """Both seats saw the turn-up before the close turned it down: card tracking keeps it out of
+    the opponent's possible cards, so no sampled deal gives it to the opponent, while the
+    opponent's real hand always remains possible."""
+    from ai.schnapsen_determinize import sample_world
+
+    rng = Random(41)
+    checked = 0
+    for deal in range(40):
+        s = R.new_round(2, deal % 2, Random(deal))
+        up = None
+        while not R.is_over(s):
+            legal = R.legal_moves(s)
+            closes = [m for m in legal if m.kind == "close"]
+            if closes and up is None and rng.random() < 0.5:
+                up = s.stock[-1]
+                s, _ = R.apply(s, closes[0])
+                continue
+            if up is not None and s.closed:
+                seat = R.to_move(s)
+                k = schnapsen_knowledge(R.observe(s, seat))
+                assert not k.unseen >> IDX[id(up)] & 1 and not k.opp_possible >> IDX[id(up)] & 1
+                real = sum(1 << IDX[id(c)] for c in s.hands[1 - seat])
+                assert real & ~k.opp_possible == 0  # the true hand stays possible
+                for _ in range(20):
+                    assert not sample_world(k, rng).hands[1 - seat] >> IDX[id(up)] & 1
+                checked += 1
+            s, _ = R.apply(s, rng.choice(legal))
+    assert checked >= 40, checked

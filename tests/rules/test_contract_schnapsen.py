@@ -75,11 +75,17 @@ def test_hypothesis_playouts(seed: int, dealer: int, choices: list[int], pagat: 
     _check_result(s)
 
 
-def test_observation_hides_the_turnup_after_closing() -> None:
+def test_observation_turns_the_turnup_down_after_closing_but_both_seats_remember_it() -> None:
+    """A close turns the turn-up face down onto the stock (S10): it is no longer face up, but
+    both seats saw it, so it is remembered as lying in the stock and is not among the cards a
+    seat has not located (a bot must not deal it into the opponent's hand)."""
     s = RULES.new_round(2, 0, Random(5))
     up: Card | None = s.turnup
-    assert up is not None and RULES.observe(s, 1).turnup == up
+    assert up is not None and RULES.observe(s, 1).turnup == up and RULES.observe(s, 1).closed_turnup is None
     s, _ = RULES.apply(s, parse_move("close"))
-    obs = RULES.observe(s, 1)
-    assert obs.turnup is None and obs.closed and obs.closed_by == 1 and obs.phase2
-    assert str(up) in {str(c) for c in unseen_cards(obs)}
+    for seat in (0, 1):
+        obs = RULES.observe(s, seat)
+        assert obs.turnup is None and obs.closed and obs.closed_by == 1 and obs.phase2
+        assert obs.closed_turnup == up
+        assert str(up) not in {str(c) for c in unseen_cards(obs)}
+        assert len(unseen_cards(obs)) == 5 + 9  # the opponent's hand and the face-down stock
