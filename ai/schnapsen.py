@@ -16,9 +16,10 @@
   the deal each sample also counts by how likely the opponent's lead on the table
   (``lead_likelihood``) and its answer to the expert's last lead (``answer_likelihood``) are
   for the hand the sample gives it, its options valued as it saw them (``opponent_view_values``).
-  Where a move leaves the expert to move again with nothing new learnt but the card it draws (a
-  close; an answer that wins the trick), its next move is one for all the samples that look
-  alike then (``_Continuations``), not each sample's best, as if it saw the hidden cards.  In a
+  A close is worth the first lead of the closed deal that is best on average over the samples
+  (``_CloseLeads``), not each sample's best lead, as if the closer saw the opponent's hand.
+  After the opponent closed, each sample also counts by how likely the close was for the hand
+  it gives the opponent (``close_likelihood``).  In a
   match each sampled outcome counts by what it does for the match (``ai.match_equity``), not by
   its game points alone.
 
@@ -40,7 +41,7 @@ from ai.pimc_search import best_key, pimc
 from ai.schnapsen_determinize import sample_world
 from ai.schnapsen_exact import exact_values, load_core
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
-from ai.schnapsen_knowledge import schnapsen_knowledge
+from ai.schnapsen_knowledge import FULL, schnapsen_knowledge
 from ai.schnapsen_search import world_values
 from ai.schnapsen_solver import DECK, POINTS, bits, phase2_values
 from ai.schnapsen_teach import teach
@@ -99,8 +100,13 @@ CORE_CLOSE_MARGIN = 0.25
 #: assumes a perfect opponent, a real one still goes wrong now and then.
 GIVE_UP_MARGIN = 1.0
 
-#: move notation back to card indices
-CARD_INDEX = {f"{c}": i for i, c in enumerate(DECK)}
+#: Reading the opponent's close (``close_likelihood``), for every decision of a deal it closed
+#: until its hand is known: samples capped by the stock size of the close (the views of the
+#: position it closed in are solved with that stock)
+READ_CLOSE = True
+CLOSE_READ_SAMPLES = {10: 64, 8: 96, 6: 128}
+#: views of the position it closed in (``OPP_VIEWS`` elsewhere): fewer where a solve is costly
+CLOSE_VIEWS = {10: 1, 8: 2}
 
 
 def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
@@ -247,30 +253,32 @@ class ExpertAgent:
 
         if self.max_samples is not None:
             n = min(n, self.max_samples)
-        # Where a move leaves this seat to move again with nothing new learnt but the card it
-        # draws (a close; an answer that wins the trick), its next move is one for all samples
-        # that look alike then, not each sample's best (``_Continuations``).
-        conts = _Continuations(k, keys, core, needs) if core is not None else None
+        close_leads = _CloseLeads(core, needs) if core is not None and "close" in keys else None
 
         tally = _GpTally(keys)
         weigh = None
         read_lead = core is not None and _reads_the_lead(k)
         read_answer = core is not None and _reads_the_answer(k)
-        if read_lead or read_answer:
+        read_close = core is not None and READ_CLOSE and _reads_the_close(k)
+        if read_lead or read_answer or read_close:
             n = min(n, READ_SAMPLES.get(k.stock_size, n)) if not k.phase2 else n
+            if read_close:
+                n = min(n, CLOSE_READ_SAMPLES.get(k.stock_size, n))
             pick = Random(rng.random())  # the opponent's views, the card it drew
 
             def weigh(w: Any) -> float:
                 wt = lead_likelihood(k, w, core, pick) if read_lead else 1.0
                 if read_answer:
                     wt *= answer_likelihood(k, w, core, pick)
+                if read_close:
+                    wt *= close_likelihood(k, w, core, pick)
                 return tally.weigh(wt)
 
         def evaluate_and_count(w: Any) -> dict[str, float]:
             vals = evaluate(w)
             tally.add(vals)
-            if conts is not None:
-                conts.add(w, tally.weight)
+            if close_leads is not None:
+                close_leads.add(w, tally.weight)
             if needs is None:
                 return vals
             return {key: _equity(needs, v) for key, v in vals.items()}
@@ -278,10 +286,10 @@ class ExpertAgent:
         chosen, used = pimc(keys, lambda r: sample_world(k, r), evaluate_and_count, rng, n, self.budget_s,
                             min_samples=min(4, n), weigh=weigh)
         gp = tally.means()
-        if conts is not None:
-            gp.update(conts.values(tally.weight_sum))
+        if close_leads is not None:
+            gp["close"] = close_leads.value(tally.weight_sum)
             if needs is not None:
-                chosen.update(conts.values(tally.weight_sum, equity=True))
+                chosen["close"] = close_leads.value(tally.weight_sum, equity=True)
         return gp, (None if needs is None else chosen), used, False
 
     def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
@@ -332,89 +340,29 @@ def closed_world(w: Any) -> Any:
     return replace(w, ctx=replace(w.ctx, closed_by=seat, close_points=so, close_tricks=w.tricks[o]))
 
 
-def won_answer(w: Any, b: int) -> tuple[Any, int] | None:
-    """Sample ``w`` (the seat to act following ``w.led``) after it answers with card ``b`` and
-    wins the trick: the position where it leads next, its stock still the whole stock of ``w``
-    (so ``exact_values(..., drawn=2)`` keeps the core's table), and the card it drew (-1: none).
-    None if ``b`` loses the trick or it was the last one."""
-    a, me = w.led, w.to_act
-    if (b // 5 == a // 5 and b > a) or (b // 5 != a // 5 and b // 5 != w.ctx.trump):
-        return None  # the leader keeps the trick
-    hands = list(w.hands)
-    hands[me] &= ~(1 << b)
-    if not hands[0] and not hands[1]:
-        return None
-    card_pts, tricks = list(w.card_pts), list(w.tricks)
-    card_pts[me] += POINTS[a] + POINTS[b]
-    tricks[me] += 1
-    drew = -1
-    if w.ctx.closed_by < 0 and w.stock:  # the winner draws first
-        drew = w.stock[0]
-        hands[me] |= 1 << drew
-        hands[1 - me] |= 1 << w.stock[1]
-    nxt = replace(w, stage="lead", led=-1, melded=-1, hands=(hands[0], hands[1]),
-                  card_pts=(card_pts[0], card_pts[1]), tricks=(tricks[0], tricks[1]), history=True)
-    return nxt, drew
+class _CloseLeads:
+    """A close is followed at once by this seat's lead of the closed deal, with nothing new
+    learnt: one card for all samples.  PIMC values the close by each sample's best lead, as if the
+    closer then saw the opponent's hand; here it is worth the lead that is best on average over
+    the samples (never more than PIMC's value).  With the compiled core only: one more solve of
+    a closed deal per sample, which is cheap."""
 
-
-class _Continuations:
-    """Moves after which this seat moves again with nothing new learnt but the card it draws: a
-    close (it leads the closed deal at once) and, when it follows, an answer that wins the trick
-    (it draws, then leads).  PIMC values such a move by each sample's best next move, as if the
-    seat would then see the opponent's hand and the stock; here the next move is one for all the
-    samples in which the seat would have drawn the same card: the move is worth, summed over the
-    cards it may draw, the best next move's weighted average over those samples (never more than
-    PIMC's value).  With the compiled core only: each sample costs one more solve per move."""
-
-    def __init__(self, k: Any, keys: Sequence[str], core: Any, needs: tuple[int, int] | None) -> None:
+    def __init__(self, core: Any, needs: tuple[int, int] | None) -> None:
         self.core = core
         self.needs = needs
-        self.moves: list[str] = []
-        if "close" in keys:
-            self.moves.append("close")
-        if k.stage == "follow":
-            self.moves += [key for key in keys if key.startswith("play ")]
-        self.gp: dict[tuple[str, int, str], float] = {}
-        self.eq: dict[tuple[str, int, str], float] = {}
-        self.complete = dict.fromkeys(self.moves, True)
-
-    def _next(self, w: Any, move: str) -> tuple[dict[str, float], int] | None:
-        if move == "close":
-            return exact_values(closed_world(w), self.core), -1
-        won = won_answer(w, CARD_INDEX[move[5:]])
-        if won is None:
-            return None
-        nxt, drew = won
-        return exact_values(nxt, self.core, drawn=2 if drew >= 0 else 0), drew
+        self.gp: dict[str, float] = {}
+        self.eq: dict[str, float] = {}
 
     def add(self, w: Any, weight: float) -> None:
-        """Sample ``w``, counting ``weight``: the values of the seat's next moves after each move."""
-        for move in self.moves:
-            if not self.complete[move]:
-                continue
-            got = self._next(w, move)
-            if got is None:  # not a move after which this seat moves again (the same in every sample)
-                self.complete[move] = False
-                continue
-            vals, drew = got
-            for x, v in vals.items():
-                key = (move, drew, x)
-                self.gp[key] = self.gp.get(key, 0.0) + weight * v
-                if self.needs is not None:
-                    self.eq[key] = self.eq.get(key, 0.0) + weight * _equity(self.needs, v)
+        """Sample ``w``, counting ``weight``: the value of each lead of the deal closed now."""
+        for x, v in exact_values(closed_world(w), self.core).items():
+            self.gp[x] = self.gp.get(x, 0.0) + weight * v
+            if self.needs is not None:
+                self.eq[x] = self.eq.get(x, 0.0) + weight * _equity(self.needs, v)
 
-    def values(self, weight_sum: float, equity: bool = False) -> dict[str, float]:
-        """Each such move's value: per card drawn, the best next move's total, summed, over the
-        total weight of the samples."""
-        sums = self.eq if equity else self.gp
-        best: dict[tuple[str, int], float] = {}
-        for (move, drew, _x), v in sums.items():
-            best[(move, drew)] = max(best.get((move, drew), -math.inf), v)
-        out: dict[str, float] = {}
-        for (move, _drew), v in best.items():
-            if self.complete[move]:
-                out[move] = out.get(move, 0.0) + v / (weight_sum or 1.0)
-        return out
+    def value(self, weight_sum: float, equity: bool = False) -> float:
+        """The close's value: its best lead's weighted average over the samples."""
+        return max((self.eq if equity else self.gp).values()) / (weight_sum or 1.0)
 
 
 def _reads_the_lead(k: Any) -> bool:
@@ -441,6 +389,39 @@ def lead_likelihood(k: Any, w: Any, core: Any, rng: Random) -> float:
     if actual is None or not cards:
         return 1.0
     return choice_probability(cards, actual)
+
+
+def _reads_the_close(k: Any) -> bool:
+    """Whether the expert weighs its samples by the opponent's close: the opponent closed the
+    stock and its hand is not yet pinned down."""
+    return k.closing is not None and k.ctx.closed_by == k.opp and not k.perfect and k.stage != "final"
+
+
+def closing_world(k: Any, w: Any) -> Any:
+    """The position in which the opponent closed the stock, rebuilt from sample ``w`` of the
+    closed deal: the cards each seat has played since back in its hand, the points, marriages and
+    tricks of then, and the stock of then (the cards out of play in the sample, face down in
+    any order, over the turn-up both seats saw)."""
+    c = k.closing
+    hands = (w.hands[0] | c.played_since[0], w.hands[1] | c.played_since[1])
+    before = k.played & ~(c.played_since[0] | c.played_since[1])
+    out = FULL & ~(hands[0] | hands[1] | before | (1 << c.turnup))
+    ctx = replace(w.ctx, closed_by=-1, close_points=-1, close_tricks=-1)
+    return replace(w, ctx=ctx, to_act=k.opp, stage="lead", hands=hands, led=-1, melded=-1,
+                   card_pts=c.card_pts, meld_pts=c.meld_pts, tricks=c.tricks, history=sum(c.tricks) > 0,
+                   stock=tuple(bits(out)) + (c.turnup,))
+
+
+def close_likelihood(k: Any, w: Any, core: Any, rng: Random) -> float:
+    """How likely the opponent's close is if it held the hand of sample ``w``: the position it
+    closed in (``closing_world``) valued as it saw it (``opponent_view_values``), the close
+    counting by its softmax probability among every option it had then (``choice_probability``):
+    a player closes with a hand that wins the closed deal, so hands that would rather have
+    played on explain the close less well."""
+    vals = opponent_view_values(k, closing_world(k, w), core, rng, CLOSE_VIEWS.get(k.stock_size, OPP_VIEWS))
+    if "close" not in vals:
+        return 1.0
+    return choice_probability(list(vals.values()), vals["close"])
 
 
 def opponent_view_values(k: Any, before: Any, core: Any, rng: Random, views: int = OPP_VIEWS) -> dict[str, float]:

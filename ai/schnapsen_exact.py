@@ -27,7 +27,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -162,17 +161,10 @@ def describe() -> str:
     return f"exact search: compiled core, {where}"
 
 
-def exact_values(w: World, core: Any = None, drawn: int = 0) -> dict[str, float]:
+def exact_values(w: World, core: Any = None) -> dict[str, float]:
     """The exact value (game points for the seat to move) of every legal move of a fully known
-    position, searched to the end of the deal; the C core if given, else pure Python.
-
-    ``drawn``: the first ``drawn`` cards of ``w.stock`` have been drawn already (the stock as it
-    was earlier in the same deal: the core keeps what it learnt about that deal, so a later
-    position of a deal just solved costs little)."""
+    position, searched to the end of the deal; the C core if given, else pure Python."""
     ctx = w.ctx
-    if drawn:
-        if core is None or ctx.closed_by >= 0 or len(w.stock) <= drawn:
-            return exact_values(replace(w, stock=w.stock[drawn:]), core)
     open_stock = ctx.closed_by < 0 and bool(w.stock)
     if w.stage == "final" or not open_stock:
         if core is None or w.stage == "final":
@@ -180,7 +172,6 @@ def exact_values(w: World, core: Any = None, drawn: int = 0) -> dict[str, float]
     if core is None:
         return world_values(w, depth=99, inner_close_min=0)
     stock = list(w.stock) if open_stock else []
-    sp = drawn
     arr = (ctypes.c_int * max(1, len(stock)))(*stock)
     core.sp_setup(ctx.trump, int(ctx.claim_last), int(ctx.meld_first), int(ctx.close_two),
                   int(ctx.false_pagat), int(ctx.closed_pagat), len(stock), arr)
@@ -210,7 +201,7 @@ def exact_values(w: World, core: Any = None, drawn: int = 0) -> dict[str, float]
             # only answers that make the lead worse than the worst so far need an exact value:
             # the follower's search fails low (a bound) for the others
             v = -core.sp_trick_w(seat, a, b, fh[0], fh[1], c[0], c[1], mp[0], mp[1], t[0], t[1],
-                                 sp, tu, cb, cp, ct, -worst, 99)
+                                 0, tu, cb, cp, ct, -worst, 99)
             worst = min(worst, v)
         return float(worst)
 
@@ -220,7 +211,7 @@ def exact_values(w: World, core: Any = None, drawn: int = 0) -> dict[str, float]
         for b in follow:
             fh = pair(h, seat, h[seat] & ~(1 << b))
             out[f"play {DECK[b]}"] = float(core.sp_trick(o, w.led, b, fh[0], fh[1], c[0], c[1], m[0], m[1],
-                                                         t[0], t[1], sp, tu, cb, cp, ct))
+                                                         t[0], t[1], 0, tu, cb, cp, ct))
         return out
     mine = h[seat]
     sm = c[seat] + (m[seat] if t[seat] else 0)
@@ -235,10 +226,10 @@ def exact_values(w: World, core: Any = None, drawn: int = 0) -> dict[str, float]
     if open_stock and mine >> jack & 1:
         nh = pair(h, seat, (mine & ~(1 << jack)) | (1 << tu))
         out["exchange"] = float(core.sp_lead(seat, nh[0], nh[1], c[0], c[1], m[0], m[1], t[0], t[1],
-                                             sp, jack, -1, -1, -1, int(w.history), 0))
-    if open_stock and (len(stock) - sp > 2 or ctx.close_two):
+                                             0, jack, -1, -1, -1, int(w.history), 0))
+    if open_stock and (len(stock) > 2 or ctx.close_two):
         out["close"] = float(core.sp_lead(seat, h[0], h[1], c[0], c[1], m[0], m[1], t[0], t[1],
-                                          sp, tu, seat, so, t[o], int(w.history), 0))
+                                          0, tu, seat, so, t[o], int(w.history), 0))
     if w.history or ctx.meld_first:
         for s in range(4):
             k, q = 5 * s + KING, 5 * s + QUEEN

@@ -41,6 +41,19 @@ FULL = (1 << 20) - 1
 
 
 @dataclass(frozen=True, slots=True)
+class ClosingView:
+    """What a seat knows of the moment the stock was closed (S10): the turn-up turned down then,
+    the cards each seat has played since (a seat's hand then = its hand now + these), and the
+    card points, announced marriages and tricks of both seats then."""
+
+    turnup: int
+    played_since: tuple[int, int]
+    card_pts: tuple[int, int]
+    meld_pts: tuple[int, int]
+    tricks: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
 class SchnapsenKnowledge:
     seat: int
     trump: int
@@ -81,6 +94,8 @@ class SchnapsenKnowledge:
     ans_winner: int = -1
     #: cards of this seat's hand the opponent has seen (its shown marriages, the turn-up it took)
     my_shown: int = 0
+    #: the moment of the close, once the stock is closed (None while open or exhausted)
+    closing: ClosingView | None = None
 
     @property
     def opp(self) -> int:
@@ -171,6 +186,7 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
         if closed_by >= 0 and _meld_trick(o, s, who) < first_strict:
             close_meld[who] += v
     close_points = close_tricks = -1
+    closing = None
     if closed_by >= 0:
         nc = 1 - closed_by
         early = history[:first_strict]
@@ -178,6 +194,8 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
         close_points = sum(POINTS[IDX[id(c)]] for tr in early if tr.winner == nc for c in tr.cards)
         if close_tricks:
             close_points += close_meld[nc]
+        if closed_turnup is not None:
+            closing = _closing_view(o, early, history[first_strict:], IDX[id(closed_turnup)], close_meld)
     opts = o.options  # type: ignore[attr-defined]
     ctx = Context(
         trump, closed_by, close_points, close_tricks,
@@ -196,8 +214,26 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
         o.stock_size, o.opponent_hand_size, (card_pts[0], card_pts[1]), (meld[0], meld[1]),  # type: ignore[attr-defined]
         (tricks[0], tricks[1]), ctx, bool(history), o.stage, melded, o.phase2,  # type: ignore[attr-defined]
         *read, led_with_meld, ans_lead, ans_card, ans_drawn, ans_my_draw, ans_winner,
-        _shown_cards(o, seat, hand),
+        _shown_cards(o, seat, hand), closing,
     )
+
+
+def _closing_view(o: object, early: object, since: object, turnup: int, meld_then: list[int]) -> ClosingView:
+    """The moment of the close: the tricks before it (``early``) give the points and tricks
+    then; the tricks since, and the card on the table, what each seat has played since."""
+    played = [0, 0]
+    for tr in since:  # type: ignore[attr-defined]
+        a, b = IDX[id(tr.cards[0])], IDX[id(tr.cards[1])]
+        played[tr.leader] |= 1 << a
+        played[1 - tr.leader] |= 1 << b
+    if o.trick:  # type: ignore[attr-defined]
+        played[o.trick_leader] |= 1 << IDX[id(o.trick[0])]  # type: ignore[attr-defined]
+    card_pts, tricks = [0, 0], [0, 0]
+    for tr in early:  # type: ignore[attr-defined]
+        card_pts[tr.winner] += sum(POINTS[IDX[id(c)]] for c in tr.cards)
+        tricks[tr.winner] += 1
+    return ClosingView(turnup, (played[0], played[1]), (card_pts[0], card_pts[1]), (meld_then[0], meld_then[1]),
+                       (tricks[0], tricks[1]))
 
 
 def _shown_cards(o: object, seat: int, hand: int) -> int:
@@ -272,4 +308,4 @@ def top_of_suit(m: int, suit: int) -> int:
     return (s & -s).bit_length() - 1 if s else -1
 
 
-__all__ = ["SchnapsenKnowledge", "schnapsen_knowledge", "count", "top_of_suit", "bits"]
+__all__ = ["ClosingView", "SchnapsenKnowledge", "schnapsen_knowledge", "count", "top_of_suit", "bits"]

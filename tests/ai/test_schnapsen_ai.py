@@ -317,3 +317,34 @@ def test_after_a_close_the_turnup_lies_in_the_stock_not_in_the_opponents_hand():
                 checked += 1
             s, _ = R.apply(s, rng.choice(legal))
     assert checked >= 40, checked
+
+
+def test_the_closing_position_is_rebuilt_from_the_closed_deal():
+    """``closing_world``: from any later position of a closed deal (here the true one), the
+    position in which the opponent closed: both hands, points, marriages, tricks and the stock
+    of then (the face-down cards as a set, the turn-up at the bottom), the stock open again."""
+    from dataclasses import replace
+
+    from ai.schnapsen import closing_world
+
+    rng = Random(43)
+    checked = 0
+    for deal in range(60):
+        s = R.new_round(2, deal % 2, Random(100 + deal))
+        then = None
+        while not R.is_over(s):
+            legal = R.legal_moves(s)
+            closes = [m for m in legal if m.kind == "close"]
+            if closes and then is None and rng.random() < 0.4:
+                then = world_from_state(s)
+                s, _ = R.apply(s, closes[0])
+                continue
+            seat = R.to_move(s)
+            if then is not None and s.closed and seat != then.to_act:
+                k = schnapsen_knowledge(R.observe(s, seat))
+                got = closing_world(k, world_from_state(s))
+                assert got.stock[-1] == then.stock[-1] and sorted(got.stock) == sorted(then.stock)
+                assert replace(got, stock=then.stock) == then
+                checked += 1
+            s, _ = R.apply(s, rng.choice(legal))
+    assert checked >= 30, checked

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from random import Random
 
 import pytest
@@ -115,27 +114,26 @@ def test_names_reach_the_sparring_partner_only_for_schnapsen(core):
 def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
     """With the compiled core, each PIMC sample's values are the exact values of the sampled
     deal (the same samples the expert draws), at every stock size and in closed deals; when it
-    follows the opponent's lead late in the deal each sample counts by ``lead_likelihood``, and
-    after a trick it led by ``answer_likelihood`` of the opponent's answer.  A move after which
-    the expert moves again having learnt nothing but the card it draws (a close, an answer that
-    wins the trick) is worth, summed over the cards it may draw, the best next move averaged over
-    the samples in which it draws that card: never more than the average of each sample's best."""
+    follows the opponent's lead late in the deal each sample counts by ``lead_likelihood``,
+    after a trick it led by ``answer_likelihood`` of the opponent's answer, and in a deal the
+    opponent closed by ``close_likelihood``.  A close is worth the best of its first leads
+    averaged over the same samples (``closed_world``), which is never more than the average of
+    each sample's own best lead."""
     from ai.schnapsen import (
-        CARD_INDEX,
         ExpertAgent,
         _reads_the_answer,
+        _reads_the_close,
         _reads_the_lead,
         answer_likelihood,
+        close_likelihood,
         closed_world,
         lead_likelihood,
-        won_answer,
     )
     from ai.schnapsen_determinize import sample_world
     from ai.schnapsen_knowledge import schnapsen_knowledge
 
-    checked, sizes, read, answers, lower = 0, set(), 0, 0, 0
-    kinds: set[str] = set()
-    for s in positions(24, 25, 10) + positions(25, 60, 4):
+    checked, sizes, read, answers, closes, fused, closed_read = 0, set(), 0, 0, 0, 0, 0
+    for s in positions(24, 25, 10) + positions(25, 60, 4) + closed_positions(26, 20):
         seat = R.to_move(s)
         obs, legal = R.observe(s, seat), R.legal_moves(s)
         k = schnapsen_knowledge(obs)
@@ -145,101 +143,70 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         assert agent.core is core
         gp, _eq, used, exact = agent.scored(obs, legal, Random(5))
         rng = Random(5)
-        pick = Random(rng.random()) if _reads_the_answer(k) or _reads_the_lead(k) else rng
+        reads = _reads_the_answer(k) or _reads_the_lead(k) or _reads_the_close(k)
+        pick = Random(rng.random()) if reads else rng
         want = dict.fromkeys(gp, 0.0)
-        nxt: dict[tuple[str, int, str], float] = {}
+        after_close: dict[str, float] = {}
         total = 0.0
         for _ in range(used):
             w = sample_world(k, rng)
             wt = lead_likelihood(k, w, core, pick) if _reads_the_lead(k) else 1.0
             if _reads_the_answer(k):
                 wt *= answer_likelihood(k, w, core, pick)
+            if _reads_the_close(k):
+                wt *= close_likelihood(k, w, core, pick)
             vals = exact_values(w, core)
             total += wt
             for key in want:
                 want[key] += wt * vals[key]
-                if key == "close":
-                    after, drew = exact_values(closed_world(w), core), -1
-                elif w.stage == "follow" and (won := won_answer(w, CARD_INDEX[key[5:]])) is not None:
-                    drew = won[1]
-                    after = exact_values(replace(won[0], stock=won[0].stock[2:] if drew >= 0 else ()), core)
-                else:
-                    continue
-                assert max(after.values()) == vals[key]  # the sample's own best next move is the search's value
-                for x, v in after.items():
-                    nxt[(key, drew, x)] = nxt.get((key, drew, x), 0.0) + wt * v
+            if "close" in vals:
+                leads = exact_values(closed_world(w), core)
+                assert max(leads.values()) == vals["close"]  # the closed deal's leads, as the search has them
+                for key, v in leads.items():
+                    after_close[key] = after_close.get(key, 0.0) + wt * v
         assert not exact and used == 3
         means = {key: v / total for key, v in want.items()}
-        for key in {m for m, _d, _x in nxt}:
-            drawn = {d for m, d, _x in nxt if m == key}
-            consistent = sum(max(v for (m, d, _x), v in nxt.items() if m == key and d == dd) for dd in drawn) / total
-            assert consistent <= means[key] + 1e-9
-            lower += consistent < means[key] - 1e-9
-            means[key] = consistent
-            kinds.add("close" if key == "close" else "open" if drawn != {-1} else "closed")
+        if after_close:
+            averaged = means["close"]
+            means["close"] = max(v / total for v in after_close.values())
+            assert means["close"] <= averaged + 1e-9
+            closes += 1
+            fused += means["close"] < averaged - 1e-9
         assert gp == pytest.approx(means)
         checked += 1
         read += _reads_the_lead(k)
         answers += _reads_the_answer(k)
+        closed_read += _reads_the_close(k)
         sizes.add(len(s.stock) if s.specials.closed_by < 0 else -1)
     assert checked >= 40 and len(sizes) >= 5, (checked, sizes)  # 10..2 cards and closed
     assert read >= 5  # follow decisions weighed by the reading of the opponent's lead
     assert answers >= 5, answers  # decisions weighed by the reading of its last answer
-    # closes and won answers with a draw, and one for all samples worth less than PIMC's average
-    assert {"close", "open"} <= kinds and lower >= 1, (kinds, lower)
+    assert closed_read >= 5, closed_read  # decisions weighed by the reading of the opponent's close
+    assert closes >= 10 and fused >= 1, (closes, fused)  # closes valued by one first lead for all samples
 
 
-def test_a_won_answer_in_a_closed_deal_is_worth_one_next_lead_for_all_samples(core, monkeypatch):
-    """In a closed deal nothing is drawn: after an answer that wins the trick the expert leads
-    with what it knew before, so the answer is worth its best next lead averaged over all the
-    samples (here never more than PIMC's average of each sample's best, and sometimes less)."""
-    import ai.schnapsen as expert
-    from ai.schnapsen import CARD_INDEX, ExpertAgent, won_answer
-    from ai.schnapsen_knowledge import schnapsen_knowledge
-
-    closed_follows = []
-    rng = Random(27)
-    while len(closed_follows) < 30:  # random deals closed early, then a follow decision of the closed deal
+def closed_positions(seed: int, count: int) -> list:
+    """Random deals closed early (at any stock size), then a decision of the other seat."""
+    rng = Random(seed)
+    found: list = []
+    while len(found) < count:
         s = R.new_round(2, rng.randrange(2), rng)
         while not R.is_over(s):
             legal = R.legal_moves(s)
             if s.specials.closed_by >= 0 and R.to_move(s) != s.specials.closed_by and len(legal) > 1 \
-                    and legal[0].kind == "play" and s.trick and rng.random() < 0.5:
-                closed_follows.append(s)
+                    and rng.random() < 0.5:
+                found.append(s)
                 break
             closes = [m for m in legal if m.kind == "close"]
-            s, _ = R.apply(s, closes[0] if closes and rng.random() < 0.5 else rng.choice(legal))
-    checked, lower = 0, 0
-    for s in closed_follows:
-        seat = R.to_move(s)
-        obs, legal = R.observe(s, seat), R.legal_moves(s)
-        k = schnapsen_knowledge(obs)
-        if k.perfect or k.stage != "follow" or s.specials.closed_by < 0 or len(legal) < 2:
-            continue
-        agent = ExpertAgent(seat, budget_s=None, max_samples=12)
-        gp, _eq, used, _exact = agent.scored(obs, legal, Random(8))
-        assert agent.core is core and used == 12
-        # PIMC's own average: the same samples, each answer's exact value
-        with monkeypatch.context() as mp:
-            mp.setattr(expert._Continuations, "values", lambda self, total, equity=False: {})
-            averaged, *_ = agent.scored(obs, legal, Random(8))
-        for m in legal:
-            key = str(m)
-            wins = k.led >= 0 and won_answer(expert.sample_world(k, Random(0)), CARD_INDEX[key[5:]]) is not None
-            if wins:
-                assert gp[key] <= averaged[key] + 1e-9
-                lower += gp[key] < averaged[key] - 1e-9
-                checked += 1
-            else:
-                assert gp[key] == pytest.approx(averaged[key])
-    assert checked >= 10 and lower >= 1, (checked, lower)
+            s, _ = R.apply(s, closes[0] if closes and rng.random() < 0.3 else rng.choice(legal))
+    return found
 
 
 def test_the_core_keeps_its_table_for_the_same_deal_and_its_values(core):
     """The core keeps its table while the same deal is set up again (the expert solves many
     positions of one sampled deal in a row): every value equals the value of a fresh search
     (another deal set up in between, so the table starts empty) and the pure-Python one."""
-    from ai.schnapsen import closed_world, won_answer
+    from ai.schnapsen import closed_world
 
     other = World(Context(trump=0), 0, "lead", (0b11111, 0b11111 << 5), -1, -1, (0, 0), (0, 0), (0, 0), False,
                   tuple(range(10, 20)))
@@ -249,15 +216,6 @@ def test_the_core_keeps_its_table_for_the_same_deal_and_its_values(core):
         subs = [w]
         if w.stage == "lead" and w.stock and w.ctx.closed_by < 0:
             subs.append(closed_world(w))
-        if w.stage == "follow":  # the follower's next lead after each answer that wins, same stock
-            for b in range(20):
-                won = won_answer(w, b) if w.hands[w.to_act] >> b & 1 else None
-                if won is not None and won[1] >= 0:
-                    kept = exact_values(w, core), exact_values(won[0], core, drawn=2)
-                    exact_values(other, core)
-                    fresh = replace(won[0], stock=won[0].stock[2:])
-                    assert kept[1] == exact_values(fresh, core) == exact_values(fresh, None)
-                    compared += 1
         if w.stage == "lead":  # the follower's positions after each lead, same stock
             for a in range(20):
                 if w.hands[w.to_act] >> a & 1:
@@ -416,3 +374,45 @@ def test_the_answer_reading_rebuilds_the_position_the_opponent_answered_in(core)
                 answered = s
             s, _ = R.apply(s, rng.choice(legal))
     assert rebuilt["drawn"] >= 30 and rebuilt["strict"] >= 10, rebuilt
+
+
+def test_the_close_reading_favours_the_hand_the_closer_really_held(core, monkeypatch):
+    """``close_likelihood``: the softmax probability of the close among the closer's options in
+    the position it closed in (``closing_world``), valued as it saw them; with the views replaced
+    by the sample itself it is exactly ``choice_probability`` of those values.  Over deals closed
+    by the sparring partner, the hand it really held explains its close better (a higher mean
+    log-likelihood) than the hands the uniform samples give it."""
+    import math
+
+    import ai.schnapsen as expert
+    from ai.schnapsen import _reads_the_close, choice_probability, close_likelihood, closing_world
+    from ai.schnapsen_determinize import sample_uniform
+    from ai.schnapsen_knowledge import schnapsen_knowledge
+
+    true_ll, sample_ll, closes = 0.0, 0.0, 0
+    for deal in range(120):
+        s = R.new_round(2, deal % 2, Random(700 + deal))
+        closer = SparringAgent(deal % 2, samples=16)
+        other = SparringAgent(1 - deal % 2, samples=16)
+        agents = {closer.seat: closer, other.seat: other}
+        n = 0
+        while not R.is_over(s) and closes < 25:
+            seat = R.to_move(s)
+            obs = R.observe(s, seat)
+            k = schnapsen_knowledge(obs)
+            if _reads_the_close(k):
+                rng = Random(n)
+                truth = world_from_state(s)
+                true_ll += math.log(close_likelihood(k, truth, core, rng))
+                sample_ll += sum(math.log(close_likelihood(k, sample_uniform(k, rng), core, rng)) for _ in range(8)) / 8
+                with monkeypatch.context() as mp:
+                    mp.setattr(expert, "opponent_view_values", lambda k, before, core, rng, views=0: exact_values(before, core))
+                    vals = exact_values(closing_world(k, truth), core)
+                    assert close_likelihood(k, truth, core, rng) == pytest.approx(
+                        choice_probability(list(vals.values()), vals["close"]))
+                closes += 1
+                break
+            s, _ = R.apply(s, agents[seat].choose(obs, R.legal_moves(s), Random(n)))
+            n += 1
+    assert closes >= 15, closes
+    assert true_ll / closes > sample_ll / closes, (true_ll / closes, sample_ll / closes)
