@@ -157,6 +157,15 @@ def mean(xs: list[float]) -> float:
     return sum(xs) / len(xs) if xs else 0.0
 
 
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % interval (normal approximation; inf below 2 values)."""
+    n = len(xs)
+    mu = sum(xs) / n if n else 0.0
+    if n < 2:
+        return mu, float("inf")
+    return mu, 1.96 * math.sqrt(sum((x - mu) ** 2 for x in xs) / (n - 1) / n)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.splitlines()[0])
     ap.add_argument("--game", required=True, choices=sorted(registry.GAMES))
@@ -244,9 +253,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     pair_gp = [sum(o.gp for o in outs[i:i + 2]) / max(1, sum(o.deals for o in outs[i:i + 2]))
                for i in range(0, len(outs) - 1, 2)]
     if len(pair_gp) > 1:
-        mu = mean(pair_gp)
-        se = math.sqrt(sum((x - mu) ** 2 for x in pair_gp) / (len(pair_gp) - 1) / len(pair_gp))
-        print(f"A gp/deal by pair: {mu:.3f} +- {1.96 * se:.3f} (95 %, {len(pair_gp)} pairs)")
+        mu, half = mean_ci(pair_gp)
+        print(f"A gp/deal by pair: {mu:.3f} +- {half:.3f} (95 %, {len(pair_gp)} pairs)")
     print(f"a_win_rate={wins / max(n, 1):.4f} ci_low={lo:.4f} ci_high={hi:.4f} a_gp_per_deal={gp / max(deals, 1):.4f} "
           f"a_p95_ms={p95(a_ms):.2f} b_p95_ms={p95(b_ms):.2f}")
     return 0

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.arena import mean_ci  # noqa: E402
 
 
 def load(path: Path) -> dict[tuple[int, int], dict[str, float]]:
@@ -28,16 +32,6 @@ def load(path: Path) -> dict[tuple[int, int], dict[str, float]]:
             g = json.loads(line)
             games[(int(g["pair"]), int(g["a_seat"]))] = g
     return games
-
-
-def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95 % interval (normal approximation)."""
-    n = len(xs)
-    mu = sum(xs) / n
-    if n < 2:
-        return mu, float("inf")
-    var = sum((x - mu) ** 2 for x in xs) / (n - 1)
-    return mu, 1.96 * math.sqrt(var / n)
 
 
 def compare(base: dict[tuple[int, int], dict[str, float]],
