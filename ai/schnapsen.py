@@ -104,9 +104,11 @@ GIVE_UP_MARGIN = 1.0
 #: until its hand is known: samples capped by the stock size of the close (the views of the
 #: position it closed in are solved with that stock)
 READ_CLOSE = True
-CLOSE_READ_SAMPLES = {10: 64, 8: 96, 6: 128}
+CLOSE_READ_SAMPLES = {10: 48, 8: 64, 6: 96}
 #: views of the position it closed in (``OPP_VIEWS`` elsewhere): fewer where a solve is costly
-CLOSE_VIEWS = {10: 1, 8: 2}
+CLOSE_VIEWS = {10: 1, 8: 2, 6: 2}
+#: samples on which the close's one-lead-for-all gap is measured (``_CloseLeads``)
+CLOSE_LEAD_SAMPLES = 64
 
 
 def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
@@ -287,9 +289,9 @@ class ExpertAgent:
                             min_samples=min(4, n), weigh=weigh)
         gp = tally.means()
         if close_leads is not None:
-            gp["close"] = close_leads.value(tally.weight_sum)
+            gp["close"] = close_leads.value(gp["close"])
             if needs is not None:
-                chosen["close"] = close_leads.value(tally.weight_sum, equity=True)
+                chosen["close"] = close_leads.value(chosen["close"], equity=True)
         return gp, (None if needs is None else chosen), used, False
 
     def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
@@ -343,26 +345,42 @@ def closed_world(w: Any) -> Any:
 class _CloseLeads:
     """A close is followed at once by this seat's lead of the closed deal, with nothing new
     learnt: one card for all samples.  PIMC values the close by each sample's best lead, as if the
-    closer then saw the opponent's hand; here it is worth the lead that is best on average over
-    the samples (never more than PIMC's value).  With the compiled core only: one more solve of
-    a closed deal per sample, which is cheap."""
+    closer then saw the opponent's hand; here it is worth that value less the gap between the
+    average of each sample's best lead and the lead best on average (never more than PIMC's
+    value).  The gap is measured on the first ``CLOSE_LEAD_SAMPLES`` samples (one more solve of a
+    closed deal each: cheap, but not free at several hundred samples); with the compiled core only."""
 
     def __init__(self, core: Any, needs: tuple[int, int] | None) -> None:
         self.core = core
         self.needs = needs
+        self.seen = 0
+        self.weight = 0.0
+        self.best = [0.0, 0.0]  # weighted sums of each sample's best lead: game points, equity
         self.gp: dict[str, float] = {}
         self.eq: dict[str, float] = {}
 
     def add(self, w: Any, weight: float) -> None:
         """Sample ``w``, counting ``weight``: the value of each lead of the deal closed now."""
-        for x, v in exact_values(closed_world(w), self.core).items():
+        if self.seen >= CLOSE_LEAD_SAMPLES:
+            return
+        self.seen += 1
+        self.weight += weight
+        leads = exact_values(closed_world(w), self.core)
+        top = max(leads.values())
+        self.best[0] += weight * top
+        if self.needs is not None:
+            self.best[1] += weight * _equity(self.needs, top)
+        for x, v in leads.items():
             self.gp[x] = self.gp.get(x, 0.0) + weight * v
             if self.needs is not None:
                 self.eq[x] = self.eq.get(x, 0.0) + weight * _equity(self.needs, v)
 
-    def value(self, weight_sum: float, equity: bool = False) -> float:
-        """The close's value: its best lead's weighted average over the samples."""
-        return max((self.eq if equity else self.gp).values()) / (weight_sum or 1.0)
+    def value(self, pimc_value: float, equity: bool = False) -> float:
+        """The close's value: PIMC's (``pimc_value``) less the gap measured on the first samples."""
+        sums = self.eq if equity else self.gp
+        if not sums or self.weight <= 0.0:
+            return pimc_value
+        return pimc_value - (self.best[1 if equity else 0] - max(sums.values())) / self.weight
 
 
 def _reads_the_lead(k: Any) -> bool:
