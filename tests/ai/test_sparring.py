@@ -416,3 +416,32 @@ def test_the_close_reading_favours_the_hand_the_closer_really_held(core, monkeyp
             n += 1
     assert closes >= 15, closes
     assert true_ll / closes > sample_ll / closes, (true_ll / closes, sample_ll / closes)
+
+
+def test_the_close_gap_is_measured_on_the_first_samples(core, monkeypatch):
+    """``_CloseLeads``: the close is worth PIMC's value less the gap between each sample's best
+    lead of the closed deal and the lead best on average, measured on the first
+    ``CLOSE_LEAD_SAMPLES`` samples only (here 2 of 5)."""
+    import ai.schnapsen as expert
+    from ai.schnapsen import ExpertAgent, closed_world
+    from ai.schnapsen_determinize import sample_world
+    from ai.schnapsen_knowledge import schnapsen_knowledge
+
+    monkeypatch.setattr(expert, "CLOSE_LEAD_SAMPLES", 2)
+    checked = 0
+    for s in positions(33, 40, 8):
+        seat = R.to_move(s)
+        obs, legal = R.observe(s, seat), R.legal_moves(s)
+        k = schnapsen_knowledge(obs)
+        if not any(m.kind == "close" for m in legal) or expert._reads_the_answer(k):
+            continue  # (a reading would weigh the samples)
+        gp, _eq, used, _exact = ExpertAgent(seat, budget_s=None, max_samples=5).scored(obs, legal, Random(2))
+        rng = Random(2)
+        worlds = [sample_world(k, rng) for _ in range(used)]
+        pimc_close = sum(exact_values(w, core)["close"] for w in worlds) / used
+        first = [exact_values(closed_world(w), core) for w in worlds[:2]]
+        best_each = sum(max(v.values()) for v in first) / 2
+        best_on_average = max(sum(v[x] for v in first) / 2 for x in first[0])
+        assert gp["close"] == pytest.approx(pimc_close - (best_each - best_on_average))
+        checked += 1
+    assert checked >= 5, checked
