@@ -16,12 +16,11 @@
   the deal each sample also counts by how likely the opponent's lead on the table
   (``lead_likelihood``) and its answer to the expert's last lead (``answer_likelihood``) are
   for the hand the sample gives it, its options valued as it saw them (``opponent_view_values``).
-  A close is worth the first lead of the closed deal that is best on average over the samples
-  (``_CloseLeads``), not each sample's best lead, as if the closer saw the opponent's hand.
-  After the opponent closed, each sample also counts by how likely the close was for the hand
-  it gives the opponent (``close_likelihood``).  In a
-  match each sampled outcome counts by what it does for the match (``ai.match_equity``), not by
-  its game points alone.
+  A close is valued with one first lead of the closed deal for all samples (``_CloseLeads``),
+  not each sample's best lead, as if the closer saw the opponent's hand.  After the opponent
+  closed, each sample also counts by how likely the close was for the hand it gives the
+  opponent (``close_likelihood``).  In a match each sampled outcome counts by what it does for
+  the match (``ai.match_equity``), not by its game points alone.
 
 Every agent is a pure function of (observation, legal moves, rng).
 
@@ -103,7 +102,6 @@ GIVE_UP_MARGIN = 1.0
 #: Reading the opponent's close (``close_likelihood``), for every decision of a deal it closed
 #: until its hand is known: samples capped by the stock size of the close (the views of the
 #: position it closed in are solved with that stock)
-READ_CLOSE = True
 CLOSE_READ_SAMPLES = {10: 48, 8: 64, 6: 96}
 #: views of the position it closed in (``OPP_VIEWS`` elsewhere): fewer where a solve is costly
 CLOSE_VIEWS = {10: 1, 8: 2, 6: 2}
@@ -261,7 +259,7 @@ class ExpertAgent:
         weigh = None
         read_lead = core is not None and _reads_the_lead(k)
         read_answer = core is not None and _reads_the_answer(k)
-        read_close = core is not None and READ_CLOSE and _reads_the_close(k)
+        read_close = core is not None and _reads_the_close(k)
         if read_lead or read_answer or read_close:
             n = min(n, READ_SAMPLES.get(k.stock_size, n)) if not k.phase2 else n
             if read_close:
