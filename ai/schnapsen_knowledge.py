@@ -3,9 +3,9 @@
 A seat that counts cards knows every card played (``observation.tricks``), its own hand, the
 turn-up while it lies face up (and, once a close turned it down, that it lies in the stock), the
 opponent's shown marriage cards and the old turn-up the opponent took by exchanging the trump
-jack.  In phase 2 (strict rules) the opponent's follows
-also reveal voids: a card of another suit means no card of the led suit, a plain card means no
-trump either, and a lower card of the led suit means no card that would have headed the trick.
+jack.  In phase 2 (strict rules) the opponent's follows also reveal voids: a card of another
+suit means no card of the led suit, a plain card means no trump either, and a lower card of the
+led suit means no card that would have headed the trick.
 Nothing is drawn in phase 2, so those facts stay true to the end of the deal.
 
 The opponent's points are not in the observation, but they follow from the tricks it won and
@@ -189,13 +189,16 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
     closing = None
     if closed_by >= 0:
         nc = 1 - closed_by
-        early = history[:first_strict]
-        close_tricks = sum(1 for tr in early if tr.winner == nc)
-        close_points = sum(POINTS[IDX[id(c)]] for tr in early if tr.winner == nc for c in tr.cards)
-        if close_tricks:
-            close_points += close_meld[nc]
+        pts_then, tricks_then = [0, 0], [0, 0]
+        for tr in history[:first_strict]:
+            pts_then[tr.winner] += sum(POINTS[IDX[id(c)]] for c in tr.cards)
+            tricks_then[tr.winner] += 1
+        close_tricks = tricks_then[nc]
+        close_points = pts_then[nc] + (close_meld[nc] if close_tricks else 0)
         if closed_turnup is not None:
-            closing = _closing_view(o, early, history[first_strict:], IDX[id(closed_turnup)], close_meld)
+            closing = ClosingView(IDX[id(closed_turnup)], _played_since(o, history[first_strict:]),
+                                  (pts_then[0], pts_then[1]), (close_meld[0], close_meld[1]),
+                                  (tricks_then[0], tricks_then[1]))
     opts = o.options  # type: ignore[attr-defined]
     ctx = Context(
         trump, closed_by, close_points, close_tricks,
@@ -218,22 +221,16 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
     )
 
 
-def _closing_view(o: object, early: object, since: object, turnup: int, meld_then: list[int]) -> ClosingView:
-    """The moment of the close: the tricks before it (``early``) give the points and tricks
-    then; the tricks since, and the card on the table, what each seat has played since."""
+def _played_since(o: object, since: object) -> tuple[int, int]:
+    """The cards each seat has played in the tricks ``since`` (those after the close) and, if it
+    led it, the card on the table."""
     played = [0, 0]
     for tr in since:  # type: ignore[attr-defined]
-        a, b = IDX[id(tr.cards[0])], IDX[id(tr.cards[1])]
-        played[tr.leader] |= 1 << a
-        played[1 - tr.leader] |= 1 << b
+        played[tr.leader] |= 1 << IDX[id(tr.cards[0])]
+        played[1 - tr.leader] |= 1 << IDX[id(tr.cards[1])]
     if o.trick:  # type: ignore[attr-defined]
         played[o.trick_leader] |= 1 << IDX[id(o.trick[0])]  # type: ignore[attr-defined]
-    card_pts, tricks = [0, 0], [0, 0]
-    for tr in early:  # type: ignore[attr-defined]
-        card_pts[tr.winner] += sum(POINTS[IDX[id(c)]] for c in tr.cards)
-        tricks[tr.winner] += 1
-    return ClosingView(turnup, (played[0], played[1]), (card_pts[0], card_pts[1]), (meld_then[0], meld_then[1]),
-                       (tricks[0], tricks[1]))
+    return played[0], played[1]
 
 
 def _shown_cards(o: object, seat: int, hand: int) -> int:
