@@ -60,14 +60,14 @@ _GAME_MODULES: dict[str, str] = {
 def make_agent(game_id: str, level: str, seat: int = 0) -> Agent:
     """The agent for a game and level; falls back to the random agent where a game has no bot
     module yet or the module does not know the level."""
-    if level in BENCH_LEVELS or level.startswith("sparring-"):
+    if level in BENCH_LEVELS or level.startswith(("sparring-", "expert-fixed-")):
         if game_id != "schnapsen":
             raise ValueError(f"the benchmark level {level!r} exists for Schnapsen only")
         from ai import sparring
 
         bench = sparring.make(level, seat)
         if bench is None:
-            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N, expert-python or expert-fixed")
+            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N, expert-python, expert-fixed or expert-fixed-chanceN")
         return bench
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")

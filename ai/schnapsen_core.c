@@ -20,6 +20,9 @@
 #define JACK 4
 
 static int TRUMP, CLAIM_LAST = 1, MELD_FIRST = 1, CLOSE_TWO = 1, FALSE_PAGAT, CLOSED_PAGAT;
+/* 1: the order of the face-down stock is unknown to both seats, every draw a chance node
+ * (values averaged over the cards the two seats may draw); 0: the stock order is known */
+static int CHANCE;
 static int STOCK[12];
 static int NSTOCK;
 static const int RPTS[5] = {11, 10, 4, 3, 2};
@@ -28,7 +31,8 @@ static uint64_t NODES;
 typedef struct {
     uint64_t k1, k2;
     uint32_t gen;
-    int8_t lo, hi, best;  /* best: the lead card of the best line (ordering), -1 none */
+    float lo, hi;  /* bounds of the value (averages of chance nodes are fractions) */
+    int8_t best;   /* the lead card of the best line (ordering), -1 none */
 } Entry;
 
 static Entry TT[1 << TTBITS];
@@ -64,28 +68,61 @@ static int final_value(int w, int c0, int c1, int m0, int m1, int t0, int t1, in
     return v;
 }
 
-static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
-                int sp, int tu, int cb, int cp, int ct, int can_decl, int may_ex, int alpha, int beta);
+static double lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
+                   int sp, int tu, int cb, int cp, int ct, int can_decl, int may_ex, uint32_t fd,
+                   double alpha, double beta);
+
+/* Value for seat f once the trick is taken by w and both have drawn; h0/h1 after the draw. */
+static double go_on(int w, int f, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
+                    int sp, int tu, int cb, int cp, int ct, uint32_t fd, double alpha, double beta) {
+    if (!h0 && !h1) {
+        double v = final_value(w, c0, c1, m0, m1, t0, t1, cb, cp, ct);
+        return w == f ? v : -v;
+    }
+    if (w == f) return lead(w, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, 1, 1, fd, alpha, beta);
+    return -lead(w, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, 1, 1, fd, -beta, -alpha);
+}
 
 /* Value for the follower (1 - leader) once it answers a with b; h0/h1 without both cards. */
-static int after_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1,
-                       int t0, int t1, int sp, int tu, int cb, int cp, int ct, int alpha, int beta) {
+static double after_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1,
+                          int t0, int t1, int sp, int tu, int cb, int cp, int ct, uint32_t fd,
+                          double alpha, double beta) {
     int f = 1 - leader, w;
     if (a / 5 == b / 5) w = b < a ? f : leader;
     else w = (b / 5 == TRUMP) ? f : leader;
     int p = pts(a) + pts(b);
     if (w == 0) { c0 += p; t0++; } else { c1 += p; t1++; }
-    if (cb < 0 && sp < NSTOCK) {  /* the winner draws first, then the loser; the last card is the turn-up */
-        int x = sp == NSTOCK - 1 ? tu : STOCK[sp];
+    if (cb >= 0 || sp >= NSTOCK)
+        return go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, fd, alpha, beta);
+    /* the winner draws first, then the loser; the last card is the turn-up */
+    uint32_t *hw = w == 0 ? &h0 : &h1, *hl = w == 0 ? &h1 : &h0;
+    if (!CHANCE || NSTOCK - sp == 2) {
+        int x = CHANCE ? __builtin_ctz(fd) : (sp == NSTOCK - 1 ? tu : STOCK[sp]);
         int y = sp + 1 == NSTOCK - 1 ? tu : STOCK[sp + 1];
-        if (w == 0) { h0 |= 1u << x; h1 |= 1u << y; } else { h1 |= 1u << x; h0 |= 1u << y; }
-        sp += 2;
+        *hw |= 1u << x; *hl |= 1u << y;
+        return go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct, CHANCE ? 0 : fd, alpha, beta);
     }
-    int v;
-    if (!h0 && !h1) v = final_value(w, c0, c1, m0, m1, t0, t1, cb, cp, ct);
-    else if (w == f) return lead(w, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, 1, 1, alpha, beta);
-    else v = lead(w, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, 1, 1, -beta, -alpha);
-    return w == f ? v : -v;
+    /* A chance node: every ordered pair (x to the winner, y to the loser) of the face-down cards,
+     * equally likely.  Star1 pruning: each outcome is searched in the window that would decide
+     * the average outside (alpha, beta) with the outcomes still to come at their extremes (+-3). */
+    int r = __builtin_popcount(fd), n = r * (r - 1), i = 0;
+    double sum = 0.0;
+    uint32_t w0 = *hw, l0 = *hl;
+    for (uint32_t xs = fd; xs; xs &= xs - 1) {
+        int x = __builtin_ctz(xs);
+        for (uint32_t ys = fd & ~(1u << x); ys; ys &= ys - 1, i++) {
+            int y = __builtin_ctz(ys);
+            double rest = n - 1 - i;
+            double lo = n * alpha - sum - rest * 3.0, hi = n * beta - sum + rest * 3.0;
+            *hw = w0 | 1u << x; *hl = l0 | 1u << y;
+            double v = go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct,
+                             fd & ~(1u << x) & ~(1u << y), lo, hi);
+            if (v <= lo) return (sum + v + rest * 3.0) / n;  /* an upper bound <= alpha */
+            if (v >= hi) return (sum + v - rest * 3.0) / n;  /* a lower bound >= beta */
+            sum += v;
+        }
+    }
+    return sum / n;
 }
 
 /* The follower's answers to a, most promising first: win the trick with the same suit (the
@@ -109,8 +146,9 @@ static inline Entry *slot(uint64_t k1, uint64_t k2) {
     return &TT[h >> (64 - TTBITS)];
 }
 
-static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
-                int sp, int tu, int cb, int cp, int ct, int can_decl, int may_ex, int alpha, int beta) {
+static double lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
+                   int sp, int tu, int cb, int cp, int ct, int can_decl, int may_ex, uint32_t fd,
+                   double alpha, double beta) {
     NODES++;
     int phase1 = cb < 0 && sp < NSTOCK;
     int jack = 5 * TRUMP + JACK;
@@ -120,11 +158,11 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
                   (uint64_t)(cb + 1) << 45 | (uint64_t)(ct == 0) << 47 |
                   (uint64_t)(phase1 ? sp : 15) << 48 | (uint64_t)(phase1 && tu == jack) << 52;
     uint64_t k2 = (uint64_t)c0 | (uint64_t)c1 << 8 | (uint64_t)m0 << 16 | (uint64_t)m1 << 24 |
-                  (uint64_t)(cp + 1) << 32;
+                  (uint64_t)(cp + 1) << 32 | (uint64_t)(phase1 ? fd : 0) << 40;
     Entry *e = slot(k1, k2);
     int hint = -1;
     if (e->gen == GEN && e->k1 == k1 && e->k2 == k2) {
-        int lo = e->lo, hi = e->hi;
+        double lo = e->lo, hi = e->hi;
         hint = e->best;
         if (lo >= beta) return lo;
         if (hi <= alpha) return hi;
@@ -132,12 +170,13 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
     }
-    int a0 = alpha;
+    double a0 = alpha;
     uint32_t mine = seat == 0 ? h0 : h1, other = seat == 0 ? h1 : h0;
     int sm = seat == 0 ? c0 + (t0 ? m0 : 0) : c1 + (t1 ? m1 : 0);
     int so = seat == 0 ? c1 + (t1 ? m1 : 0) : c0 + (t0 ? m0 : 0);
     int ty = seat == 0 ? t1 : t0, my_t = seat == 0 ? t0 : t1;
-    int best = -INF, v, best_card = -1;
+    double best = -INF, v;
+    int best_card = -1;
     if (can_decl) {
         best = declare_value(seat, sm, so, ty, cb, cp, ct);
         if (best >= beta || best == 3) goto store;
@@ -146,12 +185,12 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
     if (phase1) {
         if (may_ex && (mine >> jack & 1)) {  /* take the turn-up for the trump jack */
             uint32_t nm = (mine & ~(1u << jack)) | (1u << tu);
-            v = seat == 0 ? lead(0, nm, h1, c0, c1, m0, m1, t0, t1, sp, jack, cb, cp, ct, can_decl, 0, alpha, beta)
-                          : lead(1, h0, nm, c0, c1, m0, m1, t0, t1, sp, jack, cb, cp, ct, can_decl, 0, alpha, beta);
+            v = seat == 0 ? lead(0, nm, h1, c0, c1, m0, m1, t0, t1, sp, jack, cb, cp, ct, can_decl, 0, fd, alpha, beta)
+                          : lead(1, h0, nm, c0, c1, m0, m1, t0, t1, sp, jack, cb, cp, ct, can_decl, 0, fd, alpha, beta);
             if (v > best) { best = v; if (best > alpha) { alpha = best; if (alpha >= beta) goto store; } }
         }
         if (NSTOCK - sp > 2 || CLOSE_TWO) {  /* close: record the other seat's points and tricks */
-            v = lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, seat, so, ty, can_decl, 0, alpha, beta);
+            v = lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, seat, so, ty, can_decl, 0, 0, alpha, beta);
             if (v > best) { best = v; if (best > alpha) { alpha = best; if (alpha >= beta) goto store; } }
         }
     }
@@ -162,7 +201,7 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
             int k = 5 * s + KING, q = 5 * s + QUEEN;
             if ((mine >> k & 1) && (mine >> q & 1)) {
                 int val = s == TRUMP ? 40 : 20;
-                int d = declare_value(seat, sm + (my_t ? val : 0), so, ty, cb, cp, ct);
+                double d = declare_value(seat, sm + (my_t ? val : 0), so, ty, cb, cp, ct);
                 if (d > best) {
                     best = d;
                     if (best >= beta || best == 3) goto store;
@@ -198,15 +237,15 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
             if (same) resp = (same & higher(a)) ? (same & higher(a)) : same;
             else resp = (other & tmask) ? (other & tmask) : other;
         }
-        int worst = INF;
+        double worst = INF;
         int order[10], no = order_responses(a, resp, order);
         for (int j = 0; j < no; j++) {
             int b = order[j];
-            int nb = worst < beta ? worst : beta;
+            double nb = worst < beta ? worst : beta;
             if (seat == 0)
-                v = -after_trick(0, a, b, nh0, nh1 & ~(1u << b), c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, -nb, -alpha);
+                v = -after_trick(0, a, b, nh0, nh1 & ~(1u << b), c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, fd, -nb, -alpha);
             else
-                v = -after_trick(1, a, b, nh0 & ~(1u << b), nh1, c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, -nb, -alpha);
+                v = -after_trick(1, a, b, nh0 & ~(1u << b), nh1, c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, fd, -nb, -alpha);
             if (v < worst) { worst = v; if (worst <= alpha) break; }
         }
         if (worst > best) {
@@ -217,51 +256,65 @@ static int lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int 
 store:
     e->k1 = k1; e->k2 = k2; e->gen = GEN; e->best = (int8_t)best_card;
     /* a fail-low 3 (the window opened at alpha >= 3) is only an upper bound, not the value */
-    if (best <= a0) { e->lo = -INF; e->hi = (int8_t)best; }
+    if (best <= a0) { e->lo = -INF; e->hi = (float)best; }
     else if (best == 3) { e->lo = 3; e->hi = 3; }
-    else if (best >= beta) { e->lo = (int8_t)best; e->hi = INF; }
-    else { e->lo = (int8_t)best; e->hi = (int8_t)best; }
+    else if (best >= beta) { e->lo = (float)best; e->hi = INF; }
+    else { e->lo = (float)best; e->hi = (float)best; }
     return best;
 }
 
-/* A new deal: trump, options and the stock (top first, turn-up last); forgets all positions
- * unless the deal is the one set up last. */
+/* A new deal: trump, options and the stock (top first, turn-up last); chance: 1 if neither
+ * seat knows the order of the face-down stock (only its cards matter then).  Forgets all
+ * positions unless they still hold for the new deal. */
 void sp_setup(int trump, int claim_last, int meld_first, int close_two, int false_pagat, int closed_pagat,
-              int nstock, const int *stock) {
+              int chance, int nstock, const int *stock) {
     if (nstock > 12) nstock = 12;
-    /* The same deal again (the same trump, options and stock): keep what was learnt.  The keys
-     * hold both hands, the scores and the stock position, so every stored position is still
-     * right; the expert solves many positions of one sampled deal in a row. */
+    /* Keep what was learnt while it still holds: the keys hold both hands, the scores, the stock
+     * position and, with chance, the set of face-down cards, so with the same trump, options and
+     * stock (with chance: only the same size and turn-up) every stored position is still right;
+     * the expert solves many positions of one sampled deal in a row, and with chance the
+     * positions of one sample serve every sample. */
     int same = GEN > 1 && trump == TRUMP && claim_last == CLAIM_LAST && meld_first == MELD_FIRST &&
                close_two == CLOSE_TWO && false_pagat == FALSE_PAGAT && closed_pagat == CLOSED_PAGAT &&
-               nstock == NSTOCK;
-    for (int i = 0; same && i < nstock; i++) same = STOCK[i] == stock[i];
+               chance == CHANCE && nstock == NSTOCK;
+    if (same && nstock > 0) same = STOCK[nstock - 1] == stock[nstock - 1];
+    for (int i = 0; same && !chance && i < nstock; i++) same = STOCK[i] == stock[i];
+    for (int i = 0; i < nstock; i++) STOCK[i] = stock[i];
     if (same) return;
     TRUMP = trump; CLAIM_LAST = claim_last; MELD_FIRST = meld_first; CLOSE_TWO = close_two;
-    FALSE_PAGAT = false_pagat; CLOSED_PAGAT = closed_pagat;
+    FALSE_PAGAT = false_pagat; CLOSED_PAGAT = closed_pagat; CHANCE = chance;
     NSTOCK = nstock;
-    for (int i = 0; i < NSTOCK; i++) STOCK[i] = stock[i];
     GEN++;
     if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
 }
 
-int sp_lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
-            int sp, int tu, int cb, int cp, int ct, int can_decl, int may_ex) {
-    return lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, can_decl, may_ex, -INF, INF);
+/* The face-down cards still in the stock at position sp (the turn-up, last, not among them). */
+static uint32_t face_down(int sp) {
+    uint32_t fd = 0;
+    for (int i = sp; i < NSTOCK - 1; i++) fd |= 1u << STOCK[i];
+    return fd;
 }
 
-int sp_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
-             int sp, int tu, int cb, int cp, int ct) {
-    return after_trick(leader, a, b, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, -INF, INF);
+double sp_lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
+               int sp, int tu, int cb, int cp, int ct, int can_decl, int may_ex) {
+    uint32_t fd = CHANCE && cb < 0 ? face_down(sp) : 0;
+    return lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, can_decl, may_ex, fd, -INF, INF);
+}
+
+double sp_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
+                int sp, int tu, int cb, int cp, int ct) {
+    uint32_t fd = CHANCE && cb < 0 ? face_down(sp) : 0;
+    return after_trick(leader, a, b, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, fd, -INF, INF);
 }
 
 /* The same with a window for the follower's value: exact inside (alpha, beta), else a bound. */
-int sp_trick_w(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
-               int sp, int tu, int cb, int cp, int ct, int alpha, int beta) {
-    return after_trick(leader, a, b, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, alpha, beta);
+double sp_trick_w(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0,
+                  int t1, int sp, int tu, int cb, int cp, int ct, double alpha, double beta) {
+    uint32_t fd = CHANCE && cb < 0 ? face_down(sp) : 0;
+    return after_trick(leader, a, b, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, fd, alpha, beta);
 }
 
 uint64_t sp_nodes(void) { return NODES; }
 
 /* The interface version: ai/schnapsen_exact.py refuses a library built from another one. */
-int sp_abi(void) { return 2; }
+int sp_abi(void) { return 3; }

@@ -14,6 +14,13 @@ exchange, closing and marriages, then phase 2) about a hundred times faster than
    ``load_core`` returns None and the callers use the pure-Python search, which gives the same
    values.
 
+With ``chance=True`` the order of the face-down stock is hidden from both seats: every draw is
+a chance node over the ordered pairs of face-down cards (the trick's winner's, the loser's),
+each counted alike, so the values of an open stock depend on its set of cards and its turn-up
+only (the core keeps its table from one such sample to the next; it stores bounds as floats,
+so values agree with the Python reference to float precision).  Plain PIMC (``chance=False``)
+lets both seats see the sample's order.
+
 Glossary: stock = Talon; close = zudrehen; exchange = Atout-Unter tauschen; marriage =
 Zwanziger/Vierziger; declare = ausmelden.
 """
@@ -45,7 +52,7 @@ from ai.schnapsen_solver import (
 
 SOURCE = Path(__file__).with_name("schnapsen_core.c")
 #: the interface version the library must report (``sp_abi`` in the C source)
-ABI = 2
+ABI = 3
 #: where a source checkout keeps the compiled core (a test points it at its tmp_path)
 CACHE_ENV = "KARTENSTUBE_CORE_CACHE"
 #: ``off`` makes every caller use the pure-Python search (measurements, the fallback's tests)
@@ -122,15 +129,15 @@ def bind_library(lib: Path) -> Any:
             return None
     except (OSError, AttributeError):
         return None
-    u32, i = ctypes.c_uint32, ctypes.c_int
-    core.sp_setup.argtypes = [i] * 7 + [ctypes.POINTER(i)]
+    u32, i, d = ctypes.c_uint32, ctypes.c_int, ctypes.c_double
+    core.sp_setup.argtypes = [i] * 8 + [ctypes.POINTER(i)]
     core.sp_setup.restype = None
     core.sp_lead.argtypes = [i, u32, u32] + [i] * 13
-    core.sp_lead.restype = i
+    core.sp_lead.restype = d
     core.sp_trick.argtypes = [i, i, i, u32, u32] + [i] * 11
-    core.sp_trick.restype = i
-    core.sp_trick_w.argtypes = [i, i, i, u32, u32] + [i] * 13
-    core.sp_trick_w.restype = i
+    core.sp_trick.restype = d
+    core.sp_trick_w.argtypes = [i, i, i, u32, u32] + [i] * 11 + [d, d]
+    core.sp_trick_w.restype = d
     core.sp_nodes.restype = ctypes.c_uint64
     return core
 
@@ -161,20 +168,22 @@ def describe() -> str:
     return f"exact search: compiled core, {where}"
 
 
-def exact_values(w: World, core: Any = None) -> dict[str, float]:
+def exact_values(w: World, core: Any = None, chance: bool = False) -> dict[str, float]:
     """The exact value (game points for the seat to move) of every legal move of a fully known
-    position, searched to the end of the deal; the C core if given, else pure Python."""
+    position, searched to the end of the deal; the C core if given, else pure Python.  With
+    ``chance`` only the hands are known: neither seat knows the order of the face-down stock, and
+    every draw counts each pair of cards the two seats may draw alike (the values are averages)."""
     ctx = w.ctx
     open_stock = ctx.closed_by < 0 and bool(w.stock)
     if w.stage == "final" or not open_stock:
         if core is None or w.stage == "final":
             return {k: float(v) for k, v in phase2_values(w).items()}
     if core is None:
-        return world_values(w, depth=99, inner_close_min=0)
+        return world_values(w, depth=99, inner_close_min=0, chance=chance)
     stock = list(w.stock) if open_stock else []
     arr = (ctypes.c_int * max(1, len(stock)))(*stock)
     core.sp_setup(ctx.trump, int(ctx.claim_last), int(ctx.meld_first), int(ctx.close_two),
-                  int(ctx.false_pagat), int(ctx.closed_pagat), len(stock), arr)
+                  int(ctx.false_pagat), int(ctx.closed_pagat), int(chance), len(stock), arr)
     tu = stock[-1] if stock else 0
     seat, o = w.to_act, 1 - w.to_act
     h, c, m, t = w.hands, w.card_pts, w.meld_pts, w.tricks
@@ -195,13 +204,13 @@ def exact_values(w: World, core: Any = None) -> dict[str, float]:
     def card_value(a: int, mp: tuple[int, int]) -> float:
         """The leader's value of leading ``a`` (marriage points ``mp`` already added)."""
         nh = pair(h, seat, h[seat] & ~(1 << a))
-        worst = 99
+        worst = 99.0
         for b in sorted(responses(h[o], a), key=lambda b: _answer_order(a, b, ctx.trump)):
             fh = pair(nh, o, nh[o] & ~(1 << b))
             # only answers that make the lead worse than the worst so far need an exact value:
             # the follower's search fails low (a bound) for the others
             v = -core.sp_trick_w(seat, a, b, fh[0], fh[1], c[0], c[1], mp[0], mp[1], t[0], t[1],
-                                 0, tu, cb, cp, ct, -worst, 99)
+                                 0, tu, cb, cp, ct, -worst, 99.0)
             worst = min(worst, v)
         return float(worst)
 

@@ -95,9 +95,13 @@ INNER_CLOSE_MIN = 40
 class DealSearch:
     """Depth-limited alpha-beta over phase 1 of one known deal, exact once the stock is gone."""
 
-    def __init__(self, ctx: Context, depth: int, inner_close_min: int = INNER_CLOSE_MIN) -> None:
+    def __init__(self, ctx: Context, depth: int, inner_close_min: int = INNER_CLOSE_MIN,
+                 chance: bool = False) -> None:
         self.ctx = ctx
         self.depth = depth
+        #: True: neither seat knows the order of the face-down stock, every draw is averaged over
+        #: the cards the two seats may draw (the C core's chance mode; this is its reference)
+        self.chance = chance
         #: 0 makes the search exact about closing at every node (ai.hindsight); bots keep the cut
         self.inner_close_min = inner_close_min
         self.solvers: dict[Context, Phase2Solver] = {}
@@ -223,10 +227,25 @@ class DealSearch:
         hl = h[leader] & ~(1 << a)
         hf = h[f] & ~(1 << b)
         hw, hlo = (hl, hf) if w == leader else (hf, hl)
-        hw |= 1 << stock[0]
-        hlo |= 1 << stock[1]
+        if self.chance and len(stock) > 2:  # every ordered pair of face-down cards, equally likely
+            down, turnup = stock[:-1], stock[-1]
+            total, n = 0.0, 0
+            for x in down:
+                for y in down:
+                    if y != x:
+                        rest_x = tuple(z for z in down if z not in (x, y)) + (turnup,)
+                        total += self._after_draw(leader, w, hw | 1 << x, hlo | 1 << y, rest_x, nc, m, nt, depth,
+                                                  -INF, INF)
+                        n += 1
+            return total / n
+        return self._after_draw(leader, w, hw | 1 << stock[0], hlo | 1 << stock[1], stock[2:], nc, m, nt, depth,
+                                alpha, beta)
+
+    def _after_draw(self, leader: int, w: int, hw: int, hlo: int, rest: tuple[int, ...], nc: tuple[int, int],
+                    m: tuple[int, int], nt: tuple[int, int], depth: int, alpha: float, beta: float) -> float:
+        """Value for the leader once ``w`` has won the trick and both have drawn (``hw`` the
+        winner's hand, ``hlo`` the loser's), ``rest`` left in the stock."""
         nh = (hw, hlo) if w == 0 else (hlo, hw)
-        rest = stock[2:]
         v: float
         if not rest:  # the stock is exhausted: solve the rest exactly, in the caller's window
             lo, hi = (alpha, beta) if w == leader else (-beta, -alpha)
@@ -246,15 +265,17 @@ class DealSearch:
 
 
 def world_values(w: World, depth: int = 2, search: DealSearch | None = None,
-                 inner_close_min: int = INNER_CLOSE_MIN) -> dict[str, float]:
+                 inner_close_min: int = INNER_CLOSE_MIN, chance: bool = False) -> dict[str, float]:
     """The value of every legal move at ``w`` for the seat to move, keyed by move notation:
     exact in phase 2, searched ``depth`` phase-1 tricks deep (then estimated) in phase 1.
     ``search`` reuses a DealSearch (and its solvers' tables) made for ``w.ctx``.  With ``depth``
-    above the phase-1 tricks left and ``inner_close_min`` 0 the search is exact."""
+    above the phase-1 tricks left and ``inner_close_min`` 0 the search is exact.  ``chance``:
+    the order of the face-down stock is unknown to both seats (``DealSearch.chance``)."""
     if w.ctx.closed_by >= 0 or not w.stock or w.stage == "final":
         solver = search.solver(w.ctx) if search is not None else None
         return {k: float(v) for k, v in phase2_values(w, solver).items()}
-    ds = search if search is not None and search.ctx == w.ctx else DealSearch(w.ctx, depth, inner_close_min)
+    ds = (search if search is not None and search.ctx == w.ctx and search.chance == chance
+          else DealSearch(w.ctx, depth, inner_close_min, chance))
     seat = w.to_act
     o = 1 - seat
     h, c, m, t = w.hands, w.card_pts, w.meld_pts, w.tricks
@@ -287,7 +308,7 @@ def world_values(w: World, depth: int = 2, search: DealSearch | None = None,
                 if mine >> k & 1 and mine >> q & 1:
                     val = 40 if s == w.ctx.trump else 20
                     sub = replace(w, melded=s, meld_pts=ds._set(m, seat, m[seat] + val))
-                    out[f"meld {DECK[k].suit}"] = max(world_values(sub, depth, ds, inner_close_min).values())
+                    out[f"meld {DECK[k].suit}"] = max(world_values(sub, depth, ds, inner_close_min, chance).values())
     for a in leads:
         worst = float(INF)
         for b in bits(h[o]):

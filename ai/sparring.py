@@ -80,7 +80,8 @@ class SparringAgent:
 def make(level: str, seat: int = 0) -> Any:
     """``sparring`` (SAMPLES samples) or ``sparring-N`` (N samples); ``expert-python``, the
     expert without its compiled core (the fallback of a machine without one, measured);
-    ``expert-fixed``, the expert without its clock (reproducible runs); None for other names."""
+    ``expert-fixed``, the expert without its clock (reproducible runs), ``expert-fixed-chanceN``
+    the same with the stock order a chance node from N stock cards down; None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
 
@@ -89,6 +90,10 @@ def make(level: str, seat: int = 0) -> Any:
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, budget_s=None)
+    if level.startswith("expert-fixed-chance") and level[19:].isdigit():
+        from ai.schnapsen import ExpertAgent
+
+        return ExpertAgent(seat, budget_s=None, chance_stock=int(level[19:]))
     if level == "sparring":
         return SparringAgent(seat)
     if level.startswith("sparring-") and level[9:].isdigit() and int(level[9:]) > 0:

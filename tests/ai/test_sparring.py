@@ -118,8 +118,10 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
     after a trick it led by ``answer_likelihood`` of the opponent's answer, and in a deal the
     opponent closed by ``close_likelihood``.  A close is worth the best of its first leads
     averaged over the same samples (``closed_world``), which is never more than the average of
-    each sample's own best lead."""
+    each sample's own best lead.  From ``CHANCE_STOCK`` stock cards down a sample is solved with
+    its stock order unknown to both seats (``exact_values(chance=True)``)."""
     from ai.schnapsen import (
+        CHANCE_STOCK,
         ExpertAgent,
         _reads_the_answer,
         _reads_the_close,
@@ -146,6 +148,8 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         reads = _reads_the_answer(k) or _reads_the_lead(k) or _reads_the_close(k)
         pick = Random(rng.random()) if reads else rng
         want = dict.fromkeys(gp, 0.0)
+        # from CHANCE_STOCK stock cards down the samples are solved with the stock order unknown
+        chance = not k.phase2 and k.stock_size <= CHANCE_STOCK
         after_close: dict[str, float] = {}
         total = 0.0
         for _ in range(used):
@@ -155,7 +159,7 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
                 wt *= answer_likelihood(k, w, core, pick)
             if _reads_the_close(k):
                 wt *= close_likelihood(k, w, core, pick)
-            vals = exact_values(w, core)
+            vals = exact_values(w, core, chance)
             total += wt
             for key in want:
                 want[key] += wt * vals[key]
