@@ -6,29 +6,11 @@ from random import Random
 
 import pytest
 
-from ai import schnapsen_exact
 from ai.base import make_agent
-from ai.schnapsen_exact import exact_values, load_core
+from ai.schnapsen_exact import exact_values
 from ai.schnapsen_solver import Context, World, world_from_state
 from ai.sparring import SparringAgent
 from game.rules.schnapsen import RULES as R
-
-
-@pytest.fixture(scope="module")
-def core(tmp_path_factory):  # type: ignore[no-untyped-def]
-    """The C core compiled into a test folder (not the shared cache)."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv(schnapsen_exact.CACHE_ENV, str(tmp_path_factory.mktemp("core-cache")))
-    mp.delenv(schnapsen_exact.SWITCH_ENV, raising=False)
-    mp.setattr(schnapsen_exact, "_core", None)
-    mp.setattr(schnapsen_exact, "_core_tried", False)
-    c = load_core()
-    if c is None and schnapsen_exact.find_compiler() is None:
-        mp.undo()
-        pytest.skip("no C compiler on this machine: the expert and the partner use the pure-Python "
-                    "search (tests/ai/test_schnapsen_exact.py covers that fallback)")
-    yield c
-    mp.undo()
 
 
 def positions(seed: int, count: int, max_stock: int) -> list:
