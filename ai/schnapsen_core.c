@@ -100,7 +100,8 @@ static double after_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, in
         int x = CHANCE ? __builtin_ctz(fd) : (sp == NSTOCK - 1 ? tu : STOCK[sp]);
         int y = sp + 1 == NSTOCK - 1 ? tu : STOCK[sp + 1];
         *hw |= 1u << x; *hl |= 1u << y;
-        return go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct, CHANCE ? 0 : fd, alpha, beta);
+        /* no face-down card is left: with chance the last one was just drawn, without none is tracked */
+        return go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct, 0, alpha, beta);
     }
     /* A chance node: every ordered pair (x to the winner, y to the loser) of the face-down cards,
      * equally likely.  Star1 pruning: each outcome is searched in the window that would decide

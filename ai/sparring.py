@@ -90,10 +90,11 @@ def make(level: str, seat: int = 0) -> Any:
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, budget_s=None)
-    if level.startswith("expert-fixed-chance") and level[19:].isdigit():
+    chance_stock = level.removeprefix("expert-fixed-chance")
+    if chance_stock != level and chance_stock.isdigit():
         from ai.schnapsen import ExpertAgent
 
-        return ExpertAgent(seat, budget_s=None, chance_stock=int(level[19:]))
+        return ExpertAgent(seat, budget_s=None, chance_stock=int(chance_stock))
     if level == "sparring":
         return SparringAgent(seat)
     if level.startswith("sparring-") and level[9:].isdigit() and int(level[9:]) > 0:
