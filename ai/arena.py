@@ -23,7 +23,7 @@ import math
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
@@ -92,8 +92,11 @@ def _score(game: str, points: Sequence[int], mine: frozenset[int], players: int)
     return win, a - sum(others) / len(others)
 
 
-def run_pair(task: tuple[str, int, str, str, str, int, int]) -> list[Outcome]:
-    """Two games (deals or matches) with the same cards and A one seat on in the second."""
+def run_pair(task: tuple[str, int, str, str, str, int, int],
+             wrap: Callable[[Any, int, int], Any] | None = None) -> list[Outcome]:
+    """Two games (deals or matches) with the same cards and A one seat on in the second.
+    ``wrap(agent, game_in_pair, seat)``, if given, stands in for each agent (a tracer, as in
+    ``benchmarks/divergence.py``); it must choose as the agent does."""
     game, players, a_level, b_level, mode, seed, i = task
     rules = registry.get(game)
     results = []
@@ -101,6 +104,8 @@ def run_pair(task: tuple[str, int, str, str, str, int, int]) -> list[Outcome]:
         a_seat = (i + j) % players
         mine = a_seats(game, players, a_seat)
         agents = {s: make_agent(game, a_level if s in mine else b_level, s) for s in range(players)}
+        if wrap is not None:
+            agents = {s: wrap(agent, j, s) for s, agent in agents.items()}
         out = Outcome(a_seat)
         if mode == "deals":
             dealer = i % players

@@ -17,7 +17,8 @@ from game.rules.messages import Reason
 
 LEVELS: tuple[str, ...] = ("random", "beginner", "player", "expert")
 #: benchmark-only bots (not offered in the app), Schnapsen only, from ``ai.sparring``: the
-#: sparring partner as ``sparring`` or ``sparring-N`` (N samples per decision), and
+#: sparring partner as ``sparring`` or ``sparring-N`` (N samples per decision) or ``sparring-firm``
+#: (it does not give a deal up on the word of its omniscient samples), and
 #: ``expert-python``, the expert without its compiled core (the pure-Python fallback), and
 #: ``expert-fixed``, the expert without its clock (its samples are its whole budget, so two runs
 #: of the same seed play the same moves: A/B comparisons deal by deal, ``benchmarks/paired.py``)
@@ -67,7 +68,7 @@ def make_agent(game_id: str, level: str, seat: int = 0) -> Agent:
 
         bench = sparring.make(level, seat)
         if bench is None:
-            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N, expert-python, expert-fixed or expert-fixed-chanceN")
+            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N, sparring-firm, expert-python, expert-fixed or expert-fixed-chanceN")
         return bench
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")

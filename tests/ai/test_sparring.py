@@ -9,7 +9,7 @@ import pytest
 from ai.base import make_agent
 from ai.schnapsen_exact import exact_values
 from ai.schnapsen_solver import Context, World, world_from_state
-from ai.sparring import SparringAgent
+from ai.sparring import FIRM_GIVE_UP_MARGIN, SparringAgent
 from game.rules.schnapsen import RULES as R
 
 
@@ -431,3 +431,25 @@ def test_the_close_gap_is_measured_on_the_first_samples(core, monkeypatch):
         assert gp["close"] == pytest.approx(pimc_close - (best_each - best_on_average))
         checked += 1
     assert checked >= 5, checked
+
+
+def test_the_firm_partner_plays_on_where_plain_pimc_gives_the_deal_up(core):
+    """Seed 200's first arena deal: seat 1 shows its clubs marriage at the first lead with a weak
+    hand (TH KC QC QD JD).  Every sample, solved against an opponent who sees all cards, loses
+    about 2.5 game points, so plain PIMC declares falsely (-2); ``sparring-firm`` plays on (the
+    expert did so in the arena and won the deal from both seats)."""
+    from game.rules import registry
+    from game.rules.seeds import derive_rng
+
+    rules = registry.get("schnapsen")
+    s = rules.new_round(2, 0, derive_rng(200, "deal", 0))
+    s, _ = rules.apply(s, next(m for m in rules.legal_moves(s) if str(m) == "meld C"))
+    obs, legal = rules.observe(s, 1), rules.legal_moves(s)
+    assert sorted(str(m) for m in legal) == ["declare", "play KC", "play QC"] and obs.points < 66
+    plain = make_agent("schnapsen", "sparring", 1)
+    firm = make_agent("schnapsen", "sparring-firm", 1)
+    assert isinstance(firm, SparringAgent) and firm.give_up_margin == FIRM_GIVE_UP_MARGIN > 0
+    vals = plain.values(obs, legal, Random(3))
+    assert vals["declare"] == -2.0 and max(vals["play KC"], vals["play QC"]) < -2.0
+    assert str(plain.choose(obs, legal, Random(3))) == "declare"
+    assert str(firm.choose(obs, legal, Random(3))) in ("play KC", "play QC")
