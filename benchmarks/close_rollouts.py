@@ -96,7 +96,7 @@ def table(rows: Sequence[dict[str, Any]]) -> list[str]:
             continue
         diffs = [mean(r["close_gp"]) - mean(r["alt_gp"]) for r in sel]
         half = 1.96 * stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
-        band = f"[{max(lo, -9):+.2f}, {min(hi, 9):+.2f})"
+        band = f"< {hi:+.2f}" if lo <= -9 else f">= {lo:+.2f}" if hi >= 9 else f"[{lo:+.2f}, {hi:+.2f})"
         lines.append(f"{band:>14} {len(sel):>9} {mean(r['edge'] for r in sel):>+9.3f} {mean(diffs):>+9.3f} {half:>6.3f}")
     return lines
 
