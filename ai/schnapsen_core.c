@@ -21,8 +21,16 @@
 
 static int TRUMP, CLAIM_LAST = 1, MELD_FIRST = 1, CLOSE_TWO = 1, FALSE_PAGAT, CLOSED_PAGAT;
 /* 1: the order of the face-down stock is unknown to both seats, every draw a chance node
- * (values averaged over the cards the two seats may draw); 0: the stock order is known */
+ * (values averaged over the cards the two seats may draw); 0: the stock order is known;
+ * 2 (FIRST_DRAW): only the first draw from the position solved (sp 0) is a chance node, the
+ * later ones follow the given order among the cards left face down (cheaper: the seats do not
+ * know the next card, only the ones after it) */
 static int CHANCE;
+#define FIRST_DRAW 2
+/* With FIRST_DRAW: the first draw's outcomes (card to the winner, card to the loser), equally
+ * likely; none given: every ordered pair of face-down cards (sp_first_draws) */
+static int NDRAWS;
+static int DRAWS[64][2];
 static int STOCK[12];
 static int NSTOCK;
 static const int RPTS[5] = {11, 10, 4, 3, 2};
@@ -96,6 +104,18 @@ static double after_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, in
         return go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, fd, alpha, beta);
     /* the winner draws first, then the loser; the last card is the turn-up */
     uint32_t *hw = w == 0 ? &h0 : &h1, *hl = w == 0 ? &h1 : &h0;
+    if (CHANCE == FIRST_DRAW && sp > 0 && NSTOCK - sp > 2) {
+        /* after the first draw: the given order among the cards still face down (a function of
+         * that set, so the table's keys, which hold it, stay right) */
+        int x = -1, y = -1;
+        for (int i = 0; i < NSTOCK - 1 && y < 0; i++) {
+            if (!(fd >> STOCK[i] & 1)) continue;
+            if (x < 0) x = STOCK[i]; else y = STOCK[i];
+        }
+        *hw |= 1u << x; *hl |= 1u << y;
+        return go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct,
+                     fd & ~(1u << x) & ~(1u << y), alpha, beta);
+    }
     if (!CHANCE || NSTOCK - sp == 2) {
         int x = CHANCE ? __builtin_ctz(fd) : (sp == NSTOCK - 1 ? tu : STOCK[sp]);
         int y = sp + 1 == NSTOCK - 1 ? tu : STOCK[sp + 1];
@@ -109,6 +129,21 @@ static double after_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, in
     int r = __builtin_popcount(fd), n = r * (r - 1), i = 0;
     double sum = 0.0;
     uint32_t w0 = *hw, l0 = *hl;
+    if (CHANCE == FIRST_DRAW && NDRAWS > 0) {  /* the given outcomes only */
+        n = NDRAWS;
+        for (; i < n; i++) {
+            int x = DRAWS[i][0], y = DRAWS[i][1];
+            double rest = n - 1 - i;
+            double lo = n * alpha - sum - rest * 3.0, hi = n * beta - sum + rest * 3.0;
+            *hw = w0 | 1u << x; *hl = l0 | 1u << y;
+            double v = go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct,
+                             fd & ~(1u << x) & ~(1u << y), lo, hi);
+            if (v <= lo) return (sum + v + rest * 3.0) / n;
+            if (v >= hi) return (sum + v - rest * 3.0) / n;
+            sum += v;
+        }
+        return sum / n;
+    }
     for (uint32_t xs = fd; xs; xs &= xs - 1) {
         int x = __builtin_ctz(xs);
         for (uint32_t ys = fd & ~(1u << x); ys; ys &= ys - 1, i++) {
@@ -279,7 +314,9 @@ void sp_setup(int trump, int claim_last, int meld_first, int close_two, int fals
                close_two == CLOSE_TWO && false_pagat == FALSE_PAGAT && closed_pagat == CLOSED_PAGAT &&
                chance == CHANCE && nstock == NSTOCK;
     if (same && nstock > 0) same = STOCK[nstock - 1] == stock[nstock - 1];
-    for (int i = 0; same && !chance && i < nstock; i++) same = STOCK[i] == stock[i];
+    for (int i = 0; same && chance != 1 && i < nstock; i++) same = STOCK[i] == stock[i];
+    if (chance == FIRST_DRAW) same = 0;  /* the positions before the draw depend on its outcomes */
+    NDRAWS = 0;
     for (int i = 0; i < nstock; i++) STOCK[i] = stock[i];
     if (same) return;
     TRUMP = trump; CLAIM_LAST = claim_last; MELD_FIRST = meld_first; CLOSE_TWO = close_two;
@@ -315,7 +352,18 @@ double sp_trick_w(int leader, int a, int b, uint32_t h0, uint32_t h1, int c0, in
     return after_trick(leader, a, b, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, cb, cp, ct, fd, alpha, beta);
 }
 
+/* The outcomes of the first draw for FIRST_DRAW (n pairs: winner's card, loser's card; 0: all
+ * pairs), for the deal set up last; forgets the stored positions (those before the draw depend
+ * on the outcomes). */
+void sp_first_draws(int n, const int *pairs) {
+    if (n > 64) n = 64;
+    NDRAWS = n;
+    for (int i = 0; i < n; i++) { DRAWS[i][0] = pairs[2 * i]; DRAWS[i][1] = pairs[2 * i + 1]; }
+    GEN++;
+    if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
+}
+
 uint64_t sp_nodes(void) { return NODES; }
 
 /* The interface version: ai/schnapsen_exact.py refuses a library built from another one. */
-int sp_abi(void) { return 3; }
+int sp_abi(void) { return 4; }

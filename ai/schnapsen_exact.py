@@ -19,7 +19,10 @@ a chance node over the ordered pairs of face-down cards (the trick's winner's, t
 each counted alike, so the values of an open stock depend on its set of cards and its turn-up
 only (the core keeps its table from one such sample to the next; it stores bounds as floats,
 so values agree with the Python reference to float precision).  Plain PIMC (``chance=False``)
-lets both seats see the sample's order.
+lets both seats see the sample's order.  ``chance=FIRST_DRAW`` is the cheap middle: only the
+next draw is a chance node, over the outcomes given in ``first_draws`` (all ordered pairs if
+none), and the draws after it follow the sample's order among the cards left face down, so the
+decision now and the answer to it are taken without knowing the next two cards.
 
 Glossary: stock = Talon; close = zudrehen; exchange = Atout-Unter tauschen; marriage =
 Zwanziger/Vierziger; declare = ausmelden.
@@ -34,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +56,9 @@ from ai.schnapsen_solver import (
 
 SOURCE = Path(__file__).with_name("schnapsen_core.c")
 #: the interface version the library must report (``sp_abi`` in the C source)
-ABI = 3
+ABI = 4
+#: ``exact_values(chance=FIRST_DRAW)``: only the first draw is a chance node (the core's mode 2)
+FIRST_DRAW = 2
 #: where a source checkout keeps the compiled core (a test points it at its tmp_path)
 CACHE_ENV = "KARTENSTUBE_CORE_CACHE"
 #: ``off`` makes every caller use the pure-Python search (measurements, the fallback's tests)
@@ -138,6 +144,8 @@ def bind_library(lib: Path) -> Any:
     core.sp_trick.restype = d
     core.sp_trick_w.argtypes = [i, i, i, u32, u32] + [i] * 11 + [d, d]
     core.sp_trick_w.restype = d
+    core.sp_first_draws.argtypes = [i, ctypes.POINTER(i)]
+    core.sp_first_draws.restype = None
     core.sp_nodes.restype = ctypes.c_uint64
     return core
 
@@ -168,22 +176,28 @@ def describe() -> str:
     return f"exact search: compiled core, {where}"
 
 
-def exact_values(w: World, core: Any = None, chance: bool = False) -> dict[str, float]:
+def exact_values(w: World, core: Any = None, chance: int = False,
+                 first_draws: Sequence[tuple[int, int]] = ()) -> dict[str, float]:
     """The exact value (game points for the seat to move) of every legal move of a fully known
     position, searched to the end of the deal; the C core if given, else pure Python.  With
     ``chance`` only the hands are known: neither seat knows the order of the face-down stock, and
-    every draw counts each pair of cards the two seats may draw alike (the values are averages)."""
+    every draw counts each pair of cards the two seats may draw alike (the values are averages);
+    with ``chance=FIRST_DRAW`` only the next draw, over the pairs ``first_draws`` (winner's
+    card, loser's card; every pair if empty)."""
     ctx = w.ctx
     open_stock = ctx.closed_by < 0 and bool(w.stock)
     if w.stage == "final" or not open_stock:
         if core is None or w.stage == "final":
             return {k: float(v) for k, v in phase2_values(w).items()}
-    if core is None:
-        return world_values(w, depth=99, inner_close_min=0, chance=chance)
+    if core is None:  # the pure-Python search knows full chance only (FIRST_DRAW counts as it)
+        return world_values(w, depth=99, inner_close_min=0, chance=bool(chance))
     stock = list(w.stock) if open_stock else []
     arr = (ctypes.c_int * max(1, len(stock)))(*stock)
     core.sp_setup(ctx.trump, int(ctx.claim_last), int(ctx.meld_first), int(ctx.close_two),
                   int(ctx.false_pagat), int(ctx.closed_pagat), int(chance), len(stock), arr)
+    if chance == FIRST_DRAW and open_stock:
+        flat = [x for pair in first_draws for x in pair]
+        core.sp_first_draws(len(first_draws), (ctypes.c_int * max(1, len(flat)))(*flat))
     tu = stock[-1] if stock else 0
     seat, o = w.to_act, 1 - w.to_act
     h, c, m, t = w.hands, w.card_pts, w.meld_pts, w.tricks
@@ -261,4 +275,4 @@ def _answer_order(a: int, b: int, trump: int) -> int:
     return 31 - pts if SUIT[b] == trump else 40 + pts
 
 
-__all__ = ["ABI", "bind_library", "bundled_library", "compile_core", "describe", "exact_values", "find_compiler", "library_name", "load_core"]
+__all__ = ["ABI", "FIRST_DRAW", "bind_library", "bundled_library", "compile_core", "describe", "exact_values", "find_compiler", "library_name", "load_core"]

@@ -96,7 +96,9 @@ def make(level: str, seat: int = 0) -> Any:
     partner with a margin against giving a deal up (``FIRM_GIVE_UP_MARGIN``); ``expert-python``, the
     expert without its compiled core (the fallback of a machine without one, measured);
     ``expert-fixed``, the expert without its clock (reproducible runs), ``expert-fixed-chanceN``
-    the same with the stock order a chance node from N stock cards down; None for other names."""
+    the same with the stock order a chance node from N stock cards down, ``expert-fixed-firstN-M``
+    the same with only the next draw a chance node at N and M stock cards (``FIRST_DRAW``); None
+    for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
 
@@ -105,6 +107,11 @@ def make(level: str, seat: int = 0) -> Any:
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, budget_s=None)
+    first = level.removeprefix("expert-fixed-first")
+    if first != level and first and all(x.isdigit() for x in first.split("-")):
+        from ai.schnapsen import ExpertAgent
+
+        return ExpertAgent(seat, budget_s=None, first_draw_stocks=frozenset(int(x) for x in first.split("-")))
     chance_stock = level.removeprefix("expert-fixed-chance")
     if chance_stock != level and chance_stock.isdigit():
         from ai.schnapsen import ExpertAgent

@@ -17,7 +17,7 @@ import pytest
 
 from ai import schnapsen
 from ai.schnapsen import ExpertAgent
-from ai.schnapsen_exact import exact_values
+from ai.schnapsen_exact import FIRST_DRAW, exact_values
 from ai.schnapsen_solver import World, world_from_state
 from game.rules.schnapsen import RULES as R
 
@@ -103,13 +103,14 @@ def test_chance_values_do_not_depend_on_the_sampled_order_nor_on_the_kept_table(
 
 def test_the_expert_solves_its_samples_with_chance_from_chance_stock_down(core, monkeypatch):
     """With the core, samples of an open stock of ``CHANCE_STOCK`` cards or fewer are solved in
-    chance mode, larger stocks and closed deals with the sample's order."""
-    seen: list[tuple[int, bool]] = []
+    chance mode, at ``FIRST_DRAW_STOCKS`` with the next draw a chance node, larger stocks and
+    closed deals with the sample's order."""
+    seen: list[tuple[int, int]] = []
     real = schnapsen.exact_values
 
-    def spy(w, c=None, chance=False):  # type: ignore[no-untyped-def]
+    def spy(w, c=None, chance=False, first_draws=()):  # type: ignore[no-untyped-def]
         seen.append((len(w.stock) if w.ctx.closed_by < 0 else 0, chance))
-        return real(w, c, chance)
+        return real(w, c, chance, first_draws)
 
     monkeypatch.setattr(schnapsen, "exact_values", spy)
     agent = ExpertAgent(0, budget_s=None, max_samples=4)
@@ -120,7 +121,70 @@ def test_the_expert_solves_its_samples_with_chance_from_chance_stock_down(core, 
         if s.to_act == 0 and len(legal) > 1:
             agent.choose(R.observe(s, 0), legal, rng)
         s, _ = R.apply(s, rng.choice(tuple(x for x in legal if x.kind == "play") or legal))
-    chance_sizes = {n for n, chance in seen if chance}
+    chance_sizes = {n for n, chance in seen if chance and chance != FIRST_DRAW}
+    first_sizes = {n for n, chance in seen if chance == FIRST_DRAW}
     plain_sizes = {n for n, chance in seen if not chance}
     assert chance_sizes and max(chance_sizes) <= schnapsen.CHANCE_STOCK
-    assert any(n > schnapsen.CHANCE_STOCK for n in plain_sizes)
+    assert first_sizes and first_sizes <= schnapsen.FIRST_DRAW_STOCKS
+    assert any(n > schnapsen.CHANCE_STOCK and n not in schnapsen.FIRST_DRAW_STOCKS for n in plain_sizes)
+
+
+def _order_after(w: World, x: int, y: int) -> World:
+    """Sample ``w`` with its stock reordered so that the next draw gives ``x`` to the trick's
+    winner and ``y`` to the loser, the other face-down cards in their order."""
+    down, turnup = w.stock[:-1], w.stock[-1]
+    rest = tuple(c for c in down if c not in (x, y))
+    return replace(w, stock=(x, y) + rest + (turnup,))
+
+
+def test_first_draw_answers_are_worth_the_average_over_the_next_draw(core):
+    """FIRST_DRAW: only the next draw is unknown, the later ones follow the sample's order among
+    the cards left.  At six stock cards the follower's answer is the last decision before that
+    draw, so its value is the mean, over every ordered pair of face-down cards, of the
+    known-order value with that pair on top and the rest in the sample's order.  And it is not
+    the sample's known-order value (the answer would then know the draw)."""
+    checked = differs = 0
+    for w in open_positions(44, 24, (6,)):
+        if w.stage != "follow":
+            continue
+        got = exact_values(w, core, chance=FIRST_DRAW)
+        down = w.stock[:-1]
+        pairs = [(x, y) for x in down for y in down if x != y]
+        per_pair = [exact_values(_order_after(w, x, y), core) for x, y in pairs]
+        known = exact_values(w, core)
+        for key, v in got.items():
+            assert v == pytest.approx(sum(vals[key] for vals in per_pair) / len(pairs), abs=1e-9)
+            differs += v != pytest.approx(known[key], abs=1e-9)
+        checked += 1
+    assert checked >= 3 and differs > 0
+
+
+def test_first_draw_with_given_outcomes_counts_only_those(core):
+    """With the outcomes given, the draw averages over them alone: the sample's own draw alone
+    gives the known-order values exactly; two pairs give the mean of their two orders (every
+    legal move, leads too)."""
+    stages = set()
+    for w in open_positions(45, 16, (6, 8)):
+        down = w.stock[:-1]
+        own = exact_values(w, core, chance=FIRST_DRAW, first_draws=[(down[0], down[1])])
+        assert own == pytest.approx(exact_values(w, core), abs=1e-9)
+        two = [(down[0], down[1]), (down[2], down[1])]
+        got = exact_values(w, core, chance=FIRST_DRAW, first_draws=two)
+        each = [exact_values(_order_after(w, x, y), core) for x, y in two]
+        if w.stage == "follow":
+            for key, v in got.items():
+                assert v == pytest.approx((each[0][key] + each[1][key]) / 2, abs=1e-9)
+        else:  # a lead is worth its worst answer's average, at most the worst of the averages
+            for key, v in got.items():
+                assert min(each[0][key], each[1][key]) - 1e-9 <= v
+        stages.add(w.stage)
+    assert stages == {"lead", "follow"}
+
+
+def test_the_expert_draws_its_first_draw_outcomes_from_the_sample():
+    w = open_positions(46, 1, (8,))[0]
+    pairs = schnapsen.first_draws(w)
+    down = w.stock[:-1]
+    assert pairs[0] == (down[0], down[1])
+    assert len(pairs) == schnapsen.FIRST_DRAWS and len(set(pairs)) == len(pairs)
+    assert all(x in down and y in down and x != y for x, y in pairs)

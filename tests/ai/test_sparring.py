@@ -101,9 +101,11 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
     opponent closed by ``close_likelihood``.  A close is worth the best of its first leads
     averaged over the same samples (``closed_world``), which is never more than the average of
     each sample's own best lead.  From ``CHANCE_STOCK`` stock cards down a sample is solved with
-    its stock order unknown to both seats (``exact_values(chance=True)``)."""
+    its stock order unknown to both seats (``exact_values(chance=True)``), at ``FIRST_DRAW_STOCKS``
+    with its next draw unknown (``chance=FIRST_DRAW``)."""
     from ai.schnapsen import (
         CHANCE_STOCK,
+        FIRST_DRAW_STOCKS,
         ExpertAgent,
         _reads_the_answer,
         _reads_the_close,
@@ -111,8 +113,10 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         answer_likelihood,
         close_likelihood,
         closed_world,
+        first_draws,
         lead_likelihood,
     )
+    from ai.schnapsen_exact import FIRST_DRAW
     from ai.schnapsen_determinize import sample_world
     from ai.schnapsen_knowledge import schnapsen_knowledge
 
@@ -131,7 +135,9 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         pick = Random(rng.random()) if reads else rng
         want = dict.fromkeys(gp, 0.0)
         # from CHANCE_STOCK stock cards down the samples are solved with the stock order unknown
-        chance = not k.phase2 and k.stock_size <= CHANCE_STOCK
+        chance: int = not k.phase2 and k.stock_size <= CHANCE_STOCK
+        if not k.phase2 and k.stock_size in FIRST_DRAW_STOCKS:  # only the next draw unknown
+            chance = FIRST_DRAW
         after_close: dict[str, float] = {}
         total = 0.0
         for _ in range(used):
@@ -141,7 +147,7 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
                 wt *= answer_likelihood(k, w, core, pick)
             if _reads_the_close(k):
                 wt *= close_likelihood(k, w, core, pick)
-            vals = exact_values(w, core, chance)
+            vals = exact_values(w, core, chance, first_draws(w) if chance == FIRST_DRAW else ())
             total += wt
             for key in want:
                 want[key] += wt * vals[key]
@@ -165,6 +171,7 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         closed_read += _reads_the_close(k)
         sizes.add(len(s.stock) if s.specials.closed_by < 0 else -1)
     assert checked >= 40 and len(sizes) >= 5, (checked, sizes)  # 10..2 cards and closed
+    assert sizes & FIRST_DRAW_STOCKS, sizes  # samples solved with the next draw a chance node
     assert read >= 5  # follow decisions weighed by the reading of the opponent's lead
     assert answers >= 5, answers  # decisions weighed by the reading of its last answer
     assert closed_read >= 5, closed_read  # decisions weighed by the reading of the opponent's close
