@@ -11,11 +11,12 @@
   compiled exact search (``ai.schnapsen_exact``); from ``CHANCE_STOCK`` stock cards down a
   sample is solved with the order of its face-down stock unknown to both seats, so no answer is
   chosen knowing the cards to be drawn (at ``FIRST_DRAW_STOCKS`` only the next draw is unknown,
-  over a few outcomes: a full chance search costs a hundred times a known-order one there).  Without the compiled core (a source checkout
-  with no C compiler) the same PIMC runs in pure Python with fewer samples, each searched two
-  tricks deep with a leaf estimate early on and to the end from four stock cards on.  The samples
-  also read the opponent's last lead (a player shows its marriages and exchanges the trump jack
-  when it can, so not doing so hints that it holds neither); with the compiled core, late in
+  over a few outcomes: a full chance search costs a hundred times a known-order one there).
+  Without the compiled core (a source checkout with no C compiler) the same PIMC runs in pure
+  Python with fewer samples, each searched two tricks deep with a leaf estimate early on and to
+  the end from four stock cards on.  The samples also read the opponent's last lead (a player
+  shows its marriages and exchanges the trump jack when it can, so not doing so hints that it
+  holds neither); with the compiled core, late in
   the deal each sample also counts by how likely the opponent's lead on the table
   (``lead_likelihood``) and its answer to the expert's last lead (``answer_likelihood``) are
   for the hand the sample gives it, its options valued as it saw them (``opponent_view_values``).
@@ -124,8 +125,9 @@ CHANCE_STOCK = 4
 #: the samples are capped at ``FIRST_DRAW_SAMPLES`` to keep the decision as fast.  Against a
 #: reference of many samples with the whole stock order unknown, the same-cost sparse model cut
 #: the regret of a decision from 0.017 to 0.004 GP at 6 cards and from 0.024 to 0.008 at 8;
-#: paired over 600 deals (seed 200, against sparring-firm): 84 games ended otherwise, win rate
-#: +0.015 +- 0.021, +0.057 +- 0.079 game points a deal (benchmarks/results/schnapsen_sparring.txt).
+#: paired over 1,200 deals (seeds 200 and 201, against sparring-firm): 151 games ended
+#: otherwise, win rate +0.0075 +- 0.015, +0.04 +- 0.055 game points a deal (not significant;
+#: benchmarks/results/schnapsen_sparring.txt, session 9).
 FIRST_DRAW_STOCKS: frozenset[int] = frozenset({6, 8})
 FIRST_DRAWS = 4
 FIRST_DRAW_SAMPLES = {6: 64, 8: 32}
