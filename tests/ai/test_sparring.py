@@ -116,8 +116,8 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
         first_draws,
         lead_likelihood,
     )
-    from ai.schnapsen_exact import FIRST_DRAW
     from ai.schnapsen_determinize import sample_world
+    from ai.schnapsen_exact import FIRST_DRAW
     from ai.schnapsen_knowledge import schnapsen_knowledge
 
     checked, sizes, read, answers, closes, fused, closed_read = 0, set(), 0, 0, 0, 0, 0
