@@ -123,40 +123,31 @@ static double after_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, in
         /* no face-down card is left: with chance the last one was just drawn, without none is tracked */
         return go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct, 0, alpha, beta);
     }
-    /* A chance node: every ordered pair (x to the winner, y to the loser) of the face-down cards,
-     * equally likely.  Star1 pruning: each outcome is searched in the window that would decide
-     * the average outside (alpha, beta) with the outcomes still to come at their extremes (+-3). */
-    int r = __builtin_popcount(fd), n = r * (r - 1), i = 0;
+    /* A chance node: every ordered pair (x to the winner, y to the loser) of the face-down cards
+     * (with FIRST_DRAW the pairs given, if any), equally likely.  Star1 pruning: each outcome is
+     * searched in the window that would decide the average outside (alpha, beta) with the
+     * outcomes still to come at their extremes (+-3). */
+    int pairs[132][2], n = 0;
+    if (CHANCE == FIRST_DRAW && NDRAWS > 0) {
+        for (; n < NDRAWS; n++) { pairs[n][0] = DRAWS[n][0]; pairs[n][1] = DRAWS[n][1]; }
+    } else {
+        for (uint32_t xs = fd; xs; xs &= xs - 1)
+            for (uint32_t ys = fd & ~(xs & -xs); ys; ys &= ys - 1, n++) {
+                pairs[n][0] = __builtin_ctz(xs); pairs[n][1] = __builtin_ctz(ys);
+            }
+    }
     double sum = 0.0;
     uint32_t w0 = *hw, l0 = *hl;
-    if (CHANCE == FIRST_DRAW && NDRAWS > 0) {  /* the given outcomes only */
-        n = NDRAWS;
-        for (; i < n; i++) {
-            int x = DRAWS[i][0], y = DRAWS[i][1];
-            double rest = n - 1 - i;
-            double lo = n * alpha - sum - rest * 3.0, hi = n * beta - sum + rest * 3.0;
-            *hw = w0 | 1u << x; *hl = l0 | 1u << y;
-            double v = go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct,
-                             fd & ~(1u << x) & ~(1u << y), lo, hi);
-            if (v <= lo) return (sum + v + rest * 3.0) / n;
-            if (v >= hi) return (sum + v - rest * 3.0) / n;
-            sum += v;
-        }
-        return sum / n;
-    }
-    for (uint32_t xs = fd; xs; xs &= xs - 1) {
-        int x = __builtin_ctz(xs);
-        for (uint32_t ys = fd & ~(1u << x); ys; ys &= ys - 1, i++) {
-            int y = __builtin_ctz(ys);
-            double rest = n - 1 - i;
-            double lo = n * alpha - sum - rest * 3.0, hi = n * beta - sum + rest * 3.0;
-            *hw = w0 | 1u << x; *hl = l0 | 1u << y;
-            double v = go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct,
-                             fd & ~(1u << x) & ~(1u << y), lo, hi);
-            if (v <= lo) return (sum + v + rest * 3.0) / n;  /* an upper bound <= alpha */
-            if (v >= hi) return (sum + v - rest * 3.0) / n;  /* a lower bound >= beta */
-            sum += v;
-        }
+    for (int i = 0; i < n; i++) {
+        int x = pairs[i][0], y = pairs[i][1];
+        double rest = n - 1 - i;
+        double lo = n * alpha - sum - rest * 3.0, hi = n * beta - sum + rest * 3.0;
+        *hw = w0 | 1u << x; *hl = l0 | 1u << y;
+        double v = go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct,
+                         fd & ~(1u << x) & ~(1u << y), lo, hi);
+        if (v <= lo) return (sum + v + rest * 3.0) / n;  /* an upper bound <= alpha */
+        if (v >= hi) return (sum + v - rest * 3.0) / n;  /* a lower bound >= beta */
+        sum += v;
     }
     return sum / n;
 }
