@@ -14,7 +14,10 @@
 #include <string.h>
 
 #define INF 99
-#define TTBITS 19
+/* 2^16 entries of 32 bytes (2 MB): a table that stays in the processor's cache.  Measured on 300
+ * first-lead samples (scratch bench, same values): 2^19 entries (16 MB) 15.2 ms a sample, 2^16
+ * 8.0 ms though it searches 9 % more nodes; 2^14 and 2^15 no faster. */
+#define TTBITS 16
 #define KING 2
 #define QUEEN 3
 #define JACK 4
