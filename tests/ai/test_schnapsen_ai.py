@@ -190,6 +190,35 @@ def test_the_close_margin_depends_on_the_search():
     assert with_core.close_margin == (CLOSE_MARGIN if with_core.core is None else CORE_CLOSE_MARGIN)
 
 
+
+def test_a_close_the_search_expects_to_lose_must_save_the_give_up_margin():
+    from ai.schnapsen import CORE_CLOSE_MARGIN, GIVE_UP_MARGIN, LOSING_CLOSE_BELOW, close_margin_for
+
+    assert close_margin_for(-2.05, CORE_CLOSE_MARGIN) == GIVE_UP_MARGIN > CORE_CLOSE_MARGIN
+    assert close_margin_for(LOSING_CLOSE_BELOW, CORE_CLOSE_MARGIN) == CORE_CLOSE_MARGIN  # not below
+    assert close_margin_for(0.8, CORE_CLOSE_MARGIN) == CORE_CLOSE_MARGIN  # a close to win
+    assert close_margin_for(None, CORE_CLOSE_MARGIN) == CORE_CLOSE_MARGIN  # no close to make
+    assert close_margin_for(-2.0, 1.5) == 1.5  # never lower than the margin it is given
+
+
+def test_a_weak_first_hand_plays_on_instead_of_closing_to_lose(core):
+    """Seed 200, deal 7 of the arena: the leader holds K D, K C, 10 S, J S, J C.  Every sampled
+    search of playing on meets an opponent who sees all cards (-2.6 and worse); closing loses
+    "only" 2, so plain PIMC closes at the first lead and loses the deal.  The expert plays on."""
+    from ai.arena import derive_rng
+
+    s = R.new_round(2, 7 % 2, derive_rng(200, "deal", 7))
+    seat = R.to_move(s)
+    obs, legal = R.observe(s, seat), R.legal_moves(s)
+    assert {str(m) for m in legal} >= {"close", "play KD", "play TS"}
+    gp, _used, exact = ExpertAgent(seat, budget_s=None).values(obs, legal, Random(5))
+    best_play = max(v for key, v in gp.items() if key != "close")
+    assert not exact and gp["close"] < -1.5 and gp["close"] > best_play  # the search prefers the close
+    move = ExpertAgent(seat, budget_s=None).choose(obs, legal, Random(5))
+    assert move.kind == "play"
+    without = ExpertAgent(seat, budget_s=None, losing_close_below=-99.0).choose(obs, legal, Random(5))
+    assert without.kind == "close"
+
 # --- reading the opponent's last lead ------------------------------------------------------------
 
 
