@@ -190,7 +190,6 @@ def test_the_close_margin_depends_on_the_search():
     assert with_core.close_margin == (CLOSE_MARGIN if with_core.core is None else CORE_CLOSE_MARGIN)
 
 
-
 def test_a_close_the_search_expects_to_lose_must_save_the_give_up_margin():
     from ai.schnapsen import CORE_CLOSE_MARGIN, GIVE_UP_MARGIN, LOSING_CLOSE_BELOW, close_margin_for
 
@@ -218,6 +217,7 @@ def test_a_weak_first_hand_plays_on_instead_of_closing_to_lose(core):
     assert move.kind == "play"
     without = ExpertAgent(seat, budget_s=None, losing_close_below=-99.0).choose(obs, legal, Random(5))
     assert without.kind == "close"
+
 
 # --- reading the opponent's last lead ------------------------------------------------------------
 
