@@ -343,12 +343,14 @@ class ExpertAgent:
             return legal_moves[0], Reason("only_legal")
         gp, eq, used, exact = self.scored(observation, legal_moves, rng)
         order = _preference(observation, legal_moves)
-        close_margin = close_margin_for(gp.get("close"), self.close_margin, self.losing_close_below)
+        # the close's game points decide whether it is a close to lose, in a match too
+        close_gp, below = gp.get("close"), self.losing_close_below
         if eq is None:
-            choose_by = with_margins(gp, observation.points, exact, close_margin=close_margin)
+            choose_by = with_margins(gp, observation.points, exact, close_margin=self.close_margin,
+                                     close_gp=close_gp, losing_below=below)
         else:
             choose_by = with_margins(eq, observation.points, exact, gp_slope(observation.match_needs),
-                                     close_margin)
+                                     self.close_margin, close_gp, below)
         key = best_key(choose_by, order)
         move = next(m for m in legal_moves if str(m) == key)
         match_chance = None if eq is None else min(1.0, max(0.0, eq[key]))
@@ -592,9 +594,12 @@ def _equity(needs: tuple[int, int], gp: float) -> float:
 
 
 def with_margins(vals: dict[str, float], points: int, exact: bool, per_gp: float = 1.0,
-                 close_margin: float = CLOSE_MARGIN) -> dict[str, float]:
+                 close_margin: float = CLOSE_MARGIN, close_gp: float | None = None,
+                 losing_below: float = LOSING_CLOSE_BELOW) -> dict[str, float]:
     """The values the expert chooses by: a close must beat playing on by ``close_margin`` (the
-    samples know the opponent's hand, the closer will not), and a false declaration must save
+    samples know the opponent's hand, the closer will not), or by ``GIVE_UP_MARGIN`` when its
+    value in game points, ``close_gp``, is below ``losing_below`` (``close_margin_for``: a close
+    to lose gives the deal up), and a false declaration must save
     ``GIVE_UP_MARGIN`` (the sampled searches assume a perfect opponent).  Exact values (the
     opponent's hand known) are played as they are.  ``per_gp`` converts the margins when the
     values are match equity rather than game points.  Measured on 2,000 paired deals against the
@@ -603,7 +608,7 @@ def with_margins(vals: dict[str, float], points: int, exact: bool, per_gp: float
         return vals  # the solver's values are the truth against any defence: play them perfectly
     out = dict(vals)
     if "close" in out:
-        out["close"] -= close_margin * per_gp
+        out["close"] -= close_margin_for(close_gp, close_margin, losing_below) * per_gp
     if "declare" in out and points < 66 and len(out) > 1:
         out["declare"] -= GIVE_UP_MARGIN * per_gp
     return out
