@@ -4,8 +4,10 @@ game points are worth towards it.
 A match to 7 is not won by the most game points per deal but by reaching 7 first, and near its
 end the two differ: needing one point, a safe win of 1 is worth as much as a win of 3; when the
 opponent needs one point, only winning this deal matters; far behind, a risky 3 is worth more
-than a safe 1.  Backgammon programs play by such a table (match equity); the Schnapsen expert
-maps each sampled outcome through ``deal_equity`` before averaging (``ai.schnapsen``).
+than a safe 1.  Backgammon programs play by such a table (match equity).  The Schnapsen expert
+computes each move's equity for its hint ("about 60 % to win the match") but chooses by game
+points (``ai.schnapsen.MATCH_PLAY``: measured, that won more matches); the benchmark's sparring
+partner chooses by equity (``ai.sparring``).
 
 The table assumes two equal players and the distribution of a won deal's game points measured
 over 4,000 player-against-player deals (seed 7, both seats alike): 1 point 47.7 %, 2 points

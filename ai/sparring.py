@@ -91,11 +91,18 @@ class SparringAgent:
         return next(mv for mv in legal_moves if str(mv) == key), Reason("d.search", used=self.samples, value=vals[key])
 
 
+#: ``expert-fixed`` choosing the decisions of a match each way of ``ai.schnapsen.MATCH_PLAY``
+MATCH_PLAY_LEVELS = {"expert-fixed-equity": "equity", "expert-fixed-exact-equity": "exact-equity",
+                     "expert-fixed-gp": "game-points"}
+
+
 def make(level: str, seat: int = 0) -> Any:
     """``sparring`` (SAMPLES samples) or ``sparring-N`` (N samples); ``sparring-firm``, the
     partner with a margin against giving a deal up (``FIRM_GIVE_UP_MARGIN``); ``expert-python``, the
     expert without its compiled core (the fallback of a machine without one, measured);
-    ``expert-fixed``, the expert without its clock (reproducible runs), ``expert-fixed-chanceN``
+    ``expert-fixed``, the expert without its clock (reproducible runs), ``expert-fixed-equity``,
+    ``-exact-equity`` and ``-gp`` the same choosing a match's decisions one way of ``MATCH_PLAY``
+    (``MATCH_PLAY_LEVELS``), ``expert-fixed-chanceN``
     the same with the stock order a chance node from N stock cards down, ``expert-fixed-firstN-M``
     the same with only the next draw a chance node at N and M stock cards (``FIRST_DRAW``); None
     for other names."""
@@ -107,6 +114,11 @@ def make(level: str, seat: int = 0) -> Any:
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, budget_s=None)
+    play = MATCH_PLAY_LEVELS.get(level)
+    if play is not None:
+        from ai.schnapsen import ExpertAgent
+
+        return ExpertAgent(seat, budget_s=None, match_play=play)
     first = level.removeprefix("expert-fixed-first")
     if first != level and first and all(x.isdigit() for x in first.split("-")):
         from ai.schnapsen import ExpertAgent

@@ -82,3 +82,62 @@ def test_expert_in_a_match_sampled_values_keep_game_points_for_the_hint():
     assert all(0.0 <= v <= 1.0 + 1e-3 for v in eq.values())
     move, reason = expert.explain(obs, R.legal_moves(s), Random(5))
     assert reason.get("detail").id == "how.match"  # the figure and the match chance
+
+
+def _position_at(seed: int, stock: int):
+    """A phase-1 position with ``stock`` cards in the stock and a choice to make (random play)."""
+    rng = Random(seed)
+    s = R.new_round(2, seed % 2, derive_rng(seed, "deal"))
+    while not R.is_over(s):
+        k = schnapsen_knowledge(R.observe(s, R.to_move(s)))
+        if k.phase2 or k.stock_size < stock:
+            return None
+        if k.stock_size == stock and len(R.legal_moves(s)) > 1:
+            return s
+        s, _ = R.apply(s, rng.choice(R.legal_moves(s)))
+    return None
+
+
+def _positions(stock: int, count: int):
+    found = [s for s in (_position_at(seed, stock) for seed in range(60)) if s is not None]
+    assert len(found) >= count
+    return found[:count]
+
+
+def test_which_decisions_of_a_match_are_chosen_by_match_equity():
+    """"exact-equity" chooses by equity where each sample is one outcome of the deal (10 stock
+    cards: the order known to the search; a closed deal) and by game points where the search
+    averages over the draws (8 cards down); "equity" and "game-points" do one thing throughout."""
+    equity, exact, points = (ExpertAgent(budget_s=None, match_play=p) for p in ("equity", "exact-equity", "game-points"))
+    for stock in (10, 8, 6, 4, 2):
+        s = _positions(stock, 1)[0]
+        k = schnapsen_knowledge(R.observe(s, R.to_move(s)))
+        assert equity.by_equity(k) and not points.by_equity(k)
+        assert exact.by_equity(k) == (stock == 10)
+    closed = next(s for s in map(_perfect_position, range(20)) if not R.is_over(s))
+    assert exact.by_equity(schnapsen_knowledge(R.observe(closed, R.to_move(closed))))
+
+
+def test_playing_a_match_for_game_points_chooses_as_a_lone_deal_and_still_shows_the_match_chance():
+    """The same samples (same rng): a match decision chosen by game points is the lone deal's
+    choice, whatever the score; its hint still gives the chance to win the match."""
+    for stock in (10, 8, 4):
+        for s in _positions(stock, 3):
+            seat, legal = R.to_move(s), R.legal_moves(s)
+            lone = R.observe(s, seat)
+            alone, _ = ExpertAgent(seat, budget_s=None, max_samples=6).explain(lone, legal, Random(7))
+            for needs in ((1, 6), (6, 1), (2, 2)):
+                in_match = replace(lone, match_needs=needs)
+                move, reason = ExpertAgent(seat, budget_s=None, max_samples=6,
+                                           match_play="game-points").explain(in_match, legal, Random(7))
+                assert move == alone
+                assert reason.get("detail").id == "how.match"
+                if stock < 10:  # a chance search: "exact-equity" chooses by game points as well
+                    hybrid, _ = ExpertAgent(seat, budget_s=None, max_samples=6,
+                                            match_play="exact-equity").explain(in_match, legal, Random(7))
+                    assert hybrid == alone
+
+
+def test_an_unknown_way_of_playing_a_match_is_refused():
+    with pytest.raises(ValueError, match="match_play"):
+        ExpertAgent(match_play="bold")
