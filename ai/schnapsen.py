@@ -120,9 +120,10 @@ LOSING_CLOSE_BELOW = -1.0
 #: it is an expectation over the draws (``by_equity``); "game-points" never looks at the score.
 #: Matches to 7 against sparring-firm, paired (the same deals, seeds 717 and 718, 480 matches):
 #: "game-points" won 3.5 +- 3.0 points more than "equity" (55.8 % against 52.3 %), and
-#: "exact-equity" no more than "equity": the sampled searches, each against an opponent who sees
-#: every card, call many playable deals lost, and where the table is flat (losing by 1 or by 3
-#: loses the match alike) equity no longer tells those moves apart; game points still do.
+#: "exact-equity" no more than "equity".  Likely (not measured): the sampled searches, each against
+#: an opponent who sees every card, call many playable deals lost, and where the table is flat
+#: (a loss by 2 or by 3 ends the match alike) equity no longer tells those moves apart; game
+#: points still do.
 MATCH_PLAY = "game-points"
 MATCH_PLAYS = ("equity", "exact-equity", "game-points")
 
