@@ -125,7 +125,11 @@ LOSING_CLOSE_BELOW = -1.0
 #: (a loss by 2 or by 3 ends the match alike) equity no longer tells those moves apart; game
 #: points still do.
 MATCH_PLAY = "game-points"
-MATCH_PLAYS = ("equity", "exact-equity", "game-points")
+MATCH_PLAYS = ("equity", "exact-equity", "game-points", "blend")
+#: "blend" chooses by (1 - MATCH_BLEND) * game points + MATCH_BLEND * equity in game points (the
+#: equity divided by what one game point is worth at the score, ``gp_slope``): where the table is
+#: flat the game points still tell moves apart, where it is not the score still counts.
+MATCH_BLEND = 0.5
 
 #: Reading the opponent's close (``close_likelihood``), for every decision of a deal it closed
 #: until its hand is known: samples capped by the stock size of the close (the views of the
@@ -376,7 +380,10 @@ class ExpertAgent:
         order = _preference(observation, legal_moves)
         # the close's game points decide whether it is a close to lose, in a match too
         close_gp, below = gp.get("close"), self.losing_close_below
-        if eq is None or not self.by_equity(schnapsen_knowledge(observation)):
+        if eq is not None and self.match_play == "blend":
+            choose_by = with_margins(blended(gp, eq, gp_slope(observation.match_needs)), observation.points,
+                                     exact, close_margin=self.close_margin, close_gp=close_gp, losing_below=below)
+        elif eq is None or not self.by_equity(schnapsen_knowledge(observation)):
             choose_by = with_margins(gp, observation.points, exact, close_margin=self.close_margin,
                                      close_gp=close_gp, losing_below=below)
         else:
@@ -622,6 +629,15 @@ def _equity(needs: tuple[int, int], gp: float) -> float:
     """Match equity of a deal outcome, with a trace of the game points so that between outcomes
     of equal equity (needing one point, a win by 1 or by 3) the bigger one is still preferred."""
     return deal_equity(needs, gp) + 1e-4 * gp
+
+
+def blended(gp: dict[str, float], eq: dict[str, float], per_gp: float,
+            share: float = MATCH_BLEND) -> dict[str, float]:
+    """Each move's game points blended with its match equity expressed in game points
+    (``MATCH_PLAY`` "blend")."""
+    if per_gp <= 1e-9:
+        return gp
+    return {key: (1 - share) * v + share * eq[key] / per_gp for key, v in gp.items()}
 
 
 def with_margins(vals: dict[str, float], points: int, exact: bool, per_gp: float = 1.0,

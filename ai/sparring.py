@@ -93,7 +93,7 @@ class SparringAgent:
 
 #: ``expert-fixed`` choosing the decisions of a match each way of ``ai.schnapsen.MATCH_PLAY``
 MATCH_PLAY_LEVELS = {"expert-fixed-equity": "equity", "expert-fixed-exact-equity": "exact-equity",
-                     "expert-fixed-gp": "game-points"}
+                     "expert-fixed-gp": "game-points", "expert-fixed-blend": "blend"}
 
 
 def make(level: str, seat: int = 0) -> Any:

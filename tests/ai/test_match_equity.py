@@ -8,7 +8,8 @@ from random import Random
 import pytest
 
 from ai.match_equity import deal_equity, gp_slope, win_chance
-from ai.schnapsen import ExpertAgent
+from ai.pimc_search import best_key
+from ai.schnapsen import ExpertAgent, _preference, blended, with_margins
 from ai.schnapsen_knowledge import schnapsen_knowledge
 from game.rules.schnapsen import RULES as R
 from game.rules.seeds import derive_rng
@@ -136,6 +137,30 @@ def test_playing_a_match_for_game_points_chooses_as_a_lone_deal_and_still_shows_
                     hybrid, _ = ExpertAgent(seat, budget_s=None, max_samples=6,
                                             match_play="exact-equity").explain(in_match, legal, Random(7))
                     assert hybrid == alone
+
+
+def test_a_blended_match_decision_weighs_game_points_and_equity_alike():
+    """"blend": half the game points, half the equity in game points (equity / slope); the move
+    chosen is the best by that blend (with the close and give-up margins), whatever the score."""
+    assert blended({"a": 1.0, "b": -2.0}, {"a": 0.7, "b": 0.2}, 0.2) == pytest.approx({"a": 2.25, "b": -0.5})
+    assert blended({"a": 1.0}, {"a": 0.7}, 0.0) == {"a": 1.0}  # no slope: game points alone
+    differs = 0
+    for stock in (8, 6):
+        for s in _positions(stock, 4):
+            seat, legal = R.to_move(s), R.legal_moves(s)
+            for needs in ((1, 6), (6, 1), (2, 2)):
+                obs = replace(R.observe(s, seat), match_needs=needs)
+                agent = ExpertAgent(seat, budget_s=None, max_samples=6, match_play="blend")
+                gp, eq, _used, exact = agent.scored(obs, legal, Random(7))
+                assert eq is not None
+                want = with_margins(blended(gp, eq, gp_slope(needs)), obs.points, exact,
+                                    close_margin=agent.close_margin, close_gp=gp.get("close"))
+                move, _ = agent.explain(obs, legal, Random(7))
+                assert str(move) == best_key(want, _preference(obs, legal))
+                by_points, _ = ExpertAgent(seat, budget_s=None, max_samples=6,
+                                           match_play="game-points").explain(obs, legal, Random(7))
+                differs += move != by_points
+    assert differs  # the score does count: some choices are not those of game points alone
 
 
 def test_an_unknown_way_of_playing_a_match_is_refused():
