@@ -125,10 +125,12 @@ LOSING_CLOSE_BELOW = -1.0
 #: (a loss by 2 or by 3 ends the match alike) equity no longer tells those moves apart; game
 #: points still do.
 MATCH_PLAY = "game-points"
-MATCH_PLAYS = ("equity", "exact-equity", "game-points", "blend")
+MATCH_PLAYS = ("equity", "exact-equity", "game-points", "blend", "near-end")
 #: "blend" chooses by (1 - MATCH_BLEND) * game points + MATCH_BLEND * equity in game points (the
 #: equity divided by what one game point is worth at the score, ``gp_slope``): where the table is
 #: flat the game points still tell moves apart, where it is not the score still counts.
+#: "near-end" chooses by equity only where a side needs one game point (then only who wins the
+#: deal counts, and game points could trade a surer win for a bigger one), elsewhere by game points.
 MATCH_BLEND = 0.5
 
 #: Reading the opponent's close (``close_likelihood``), for every decision of a deal it closed
@@ -274,11 +276,15 @@ class ExpertAgent:
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return self.explain(observation, legal_moves, rng)[0]
 
-    def by_equity(self, k: Any) -> bool:
-        """Whether a decision of a match (knowledge ``k``) is chosen by match equity or by game
-        points (``MATCH_PLAY``): with "exact-equity" only where each sample's value is one
-        outcome of the deal, not an average over the draws (a chance search) or an estimate (the
-        pure-Python search's leaf); the equity of an average is not the average of the equities."""
+    def by_equity(self, k: Any, needs: tuple[int, int] | None = None) -> bool:
+        """Whether a decision of a match (knowledge ``k``, the game points each side ``needs``)
+        is chosen by match equity or by game points (``MATCH_PLAY``): with "exact-equity" only
+        where each sample's value is one outcome of the deal, not an average over the draws (a
+        chance search) or an estimate (the pure-Python search's leaf); the equity of an average
+        is not the average of the equities.  With "near-end" only where a side needs one game
+        point: then only who wins the deal counts, not by how much."""
+        if self.match_play == "near-end":
+            return needs is not None and min(needs) <= 1
         if self.match_play != "exact-equity":
             return self.match_play == "equity"
         if k.phase2:
@@ -383,7 +389,7 @@ class ExpertAgent:
         if eq is not None and self.match_play == "blend":
             choose_by = with_margins(blended(gp, eq, gp_slope(observation.match_needs)), observation.points,
                                      exact, close_margin=self.close_margin, close_gp=close_gp, losing_below=below)
-        elif eq is None or not self.by_equity(schnapsen_knowledge(observation)):
+        elif eq is None or not self.by_equity(schnapsen_knowledge(observation), observation.match_needs):
             choose_by = with_margins(gp, observation.points, exact, close_margin=self.close_margin,
                                      close_gp=close_gp, losing_below=below)
         else:

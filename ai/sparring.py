@@ -93,7 +93,8 @@ class SparringAgent:
 
 #: ``expert-fixed`` choosing the decisions of a match each way of ``ai.schnapsen.MATCH_PLAY``
 MATCH_PLAY_LEVELS = {"expert-fixed-equity": "equity", "expert-fixed-exact-equity": "exact-equity",
-                     "expert-fixed-gp": "game-points", "expert-fixed-blend": "blend"}
+                     "expert-fixed-gp": "game-points", "expert-fixed-blend": "blend",
+                     "expert-fixed-near-end": "near-end"}
 
 
 def make(level: str, seat: int = 0) -> Any:

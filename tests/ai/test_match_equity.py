@@ -163,6 +163,26 @@ def test_a_blended_match_decision_weighs_game_points_and_equity_alike():
     assert differs  # the score does count: some choices are not those of game points alone
 
 
+def test_near_the_end_of_a_match_the_decisions_are_chosen_by_equity():
+    """"near-end": by match equity where a side needs one game point (the choice "equity" makes
+    on the same samples), by game points elsewhere (the choice "game-points" makes)."""
+    near = ExpertAgent(budget_s=None, match_play="near-end")
+    k = schnapsen_knowledge(R.observe(_positions(8, 1)[0], 0))
+    assert near.by_equity(k, (1, 6)) and near.by_equity(k, (5, 1)) and near.by_equity(k, (1, 1))
+    assert not near.by_equity(k, (2, 2)) and not near.by_equity(k, (6, 7)) and not near.by_equity(k, None)
+    differs = 0
+    for stock in (8, 6):
+        for s in _positions(stock, 4):
+            seat, legal = R.to_move(s), R.legal_moves(s)
+            for needs in ((1, 6), (6, 1), (2, 2)):
+                obs = replace(R.observe(s, seat), match_needs=needs)
+                choice = {p: ExpertAgent(seat, budget_s=None, max_samples=6, match_play=p).explain(obs, legal, Random(7))[0]
+                          for p in ("near-end", "equity", "game-points")}
+                assert choice["near-end"] == choice["equity" if min(needs) == 1 else "game-points"]
+                differs += choice["equity"] != choice["game-points"]
+    assert differs  # the two ways do part on these positions, so the test tells them apart
+
+
 def test_an_unknown_way_of_playing_a_match_is_refused():
     with pytest.raises(ValueError, match="match_play"):
         ExpertAgent(match_play="bold")
