@@ -44,6 +44,9 @@ class Outcome:
     games: int = 0
     gp: float = 0.0
     deals: int = 0
+    #: A's game points in each deal, in order (negative: the deal went to B), so a match's score
+    #: before any deal can be rebuilt from the log
+    deal_gp: list[float] = field(default_factory=list)
     a_ms: list[float] = field(default_factory=list)
     b_ms: list[float] = field(default_factory=list)
 
@@ -113,6 +116,7 @@ def run_pair(task: tuple[str, int, str, str, str, int, int],
             res = play_round(rules, state, agents, list(range(players)), mine, seed, (i, j), out)
             out.wins, out.gp = _score(game, res.points, mine, players)
             out.games = out.deals = 1
+            out.deal_gp.append(out.gp)
         else:
             m = match_mod.new_match(game, players, None, seed * 100003 + i, i % players)
             r = 0
@@ -122,7 +126,9 @@ def run_pair(task: tuple[str, int, str, str, str, int, int],
                 seat_of = match_mod.seat_map(m)
                 res = play_round(rr, state, agents, seat_of, mine, seed, (i, j, r), out)
                 if len(res.points) == players:
-                    out.gp += _score(game, res.points, mine, players)[1]
+                    gp = _score(game, res.points, mine, players)[1]
+                    out.gp += gp
+                    out.deal_gp.append(gp)
                     out.deals += 1
                 m = match_mod.finish_round(m, res)
                 r += 1
@@ -204,7 +210,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     def record(i: int, res: list[Outcome]) -> None:
         if log is not None:
             for o in res:
-                log.write(json.dumps({"pair": i, "a_seat": o.a_seat, "win": o.wins, "gp": o.gp, "deals": o.deals}) + "\n")
+                log.write(json.dumps({"pair": i, "a_seat": o.a_seat, "win": o.wins, "gp": o.gp, "deals": o.deals,
+                                     "deal_gp": o.deal_gp}) + "\n")
             log.flush()
 
     def report(done: int) -> None:

@@ -34,6 +34,10 @@ def test_cli_prints_the_summary_line_last(capsys):
 def test_cli_plays_matches():
     outs = run_pair(("schnapsen", 2, "beginner", "random", "matches", 1, 0))
     assert all(o.games == 1 and o.deals >= 1 for o in outs)
+    for o in outs:  # each deal's game points are kept: they add up, and the winner reached 7
+        assert len(o.deal_gp) == o.deals and sum(o.deal_gp) == o.gp
+        mine, theirs = sum(g for g in o.deal_gp if g > 0), -sum(g for g in o.deal_gp if g < 0)
+        assert (mine >= 7 > theirs) if o.wins == 1.0 else (theirs >= 7 > mine)
 
 
 class _EndlessRules:
@@ -104,6 +108,7 @@ def test_logs_of_two_runs_compare_game_by_game(tmp_path, capsys):
                            "--workers", "1", "--log", str(logs[name])]) == 0
     lines = [json.loads(x) for x in logs["a"].read_text().splitlines()]
     assert len(lines) == 20 and {x["a_seat"] for x in lines} == {0, 1}
+    assert all(x["deal_gp"] == [x["gp"]] for x in lines)
     assert sorted({x["pair"] for x in lines}) == list(range(10))
     same = paired.compare(paired.load(logs["a"]), paired.load(logs["b"]))
     assert same["games"] == 20 and same["changed"] == 0 and same["d_win"] == 0.0 and same["d_gp"] == 0.0
