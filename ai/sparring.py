@@ -102,7 +102,7 @@ def make(level: str, seat: int = 0) -> Any:
     partner with a margin against giving a deal up (``FIRM_GIVE_UP_MARGIN``); ``expert-python``, the
     expert without its compiled core (the fallback of a machine without one, measured);
     ``expert-fixed``, the expert without its clock (reproducible runs), ``expert-fixed-equity``,
-    ``-exact-equity`` and ``-gp`` the same choosing a match's decisions one way of ``MATCH_PLAY``
+    ``-exact-equity``, ``-gp``, ``-blend`` and ``-near-end`` the same choosing a match's decisions one way of ``MATCH_PLAY``
     (``MATCH_PLAY_LEVELS``), ``expert-fixed-chanceN``
     the same with the stock order a chance node from N stock cards down, ``expert-fixed-firstN-M``
     the same with only the next draw a chance node at N and M stock cards (``FIRST_DRAW``); None
