@@ -139,27 +139,33 @@ def test_playing_a_match_for_game_points_chooses_as_a_lone_deal_and_still_shows_
                     assert hybrid == alone
 
 
+def _match_decisions():
+    """Decisions at 8 and 6 stock cards (four each) at three match scores: (seat, legal moves,
+    observation in the match, the game points each side needs)."""
+    for stock in (8, 6):
+        for s in _positions(stock, 4):
+            seat, legal = R.to_move(s), R.legal_moves(s)
+            for needs in ((1, 6), (6, 1), (2, 2)):
+                yield seat, legal, replace(R.observe(s, seat), match_needs=needs), needs
+
+
 def test_a_blended_match_decision_weighs_game_points_and_equity_alike():
     """"blend": half the game points, half the equity in game points (equity / slope); the move
     chosen is the best by that blend (with the close and give-up margins), whatever the score."""
     assert blended({"a": 1.0, "b": -2.0}, {"a": 0.7, "b": 0.2}, 0.2) == pytest.approx({"a": 2.25, "b": -0.5})
     assert blended({"a": 1.0}, {"a": 0.7}, 0.0) == {"a": 1.0}  # no slope: game points alone
     differs = 0
-    for stock in (8, 6):
-        for s in _positions(stock, 4):
-            seat, legal = R.to_move(s), R.legal_moves(s)
-            for needs in ((1, 6), (6, 1), (2, 2)):
-                obs = replace(R.observe(s, seat), match_needs=needs)
-                agent = ExpertAgent(seat, budget_s=None, max_samples=6, match_play="blend")
-                gp, eq, _used, exact = agent.scored(obs, legal, Random(7))
-                assert eq is not None
-                want = with_margins(blended(gp, eq, gp_slope(needs)), obs.points, exact,
-                                    close_margin=agent.close_margin, close_gp=gp.get("close"))
-                move, _ = agent.explain(obs, legal, Random(7))
-                assert str(move) == best_key(want, _preference(obs, legal))
-                by_points, _ = ExpertAgent(seat, budget_s=None, max_samples=6,
-                                           match_play="game-points").explain(obs, legal, Random(7))
-                differs += move != by_points
+    for seat, legal, obs, needs in _match_decisions():
+        agent = ExpertAgent(seat, budget_s=None, max_samples=6, match_play="blend")
+        gp, eq, _used, exact = agent.scored(obs, legal, Random(7))
+        assert eq is not None
+        want = with_margins(blended(gp, eq, gp_slope(needs)), obs.points, exact,
+                            close_margin=agent.close_margin, close_gp=gp.get("close"))
+        move, _ = agent.explain(obs, legal, Random(7))
+        assert str(move) == best_key(want, _preference(obs, legal))
+        by_points, _ = ExpertAgent(seat, budget_s=None, max_samples=6,
+                                   match_play="game-points").explain(obs, legal, Random(7))
+        differs += move != by_points
     assert differs  # the score does count: some choices are not those of game points alone
 
 
@@ -171,15 +177,11 @@ def test_near_the_end_of_a_match_the_decisions_are_chosen_by_equity():
     assert near.by_equity(k, (1, 6)) and near.by_equity(k, (5, 1)) and near.by_equity(k, (1, 1))
     assert not near.by_equity(k, (2, 2)) and not near.by_equity(k, (6, 7)) and not near.by_equity(k, None)
     differs = 0
-    for stock in (8, 6):
-        for s in _positions(stock, 4):
-            seat, legal = R.to_move(s), R.legal_moves(s)
-            for needs in ((1, 6), (6, 1), (2, 2)):
-                obs = replace(R.observe(s, seat), match_needs=needs)
-                choice = {p: ExpertAgent(seat, budget_s=None, max_samples=6, match_play=p).explain(obs, legal, Random(7))[0]
-                          for p in ("near-end", "equity", "game-points")}
-                assert choice["near-end"] == choice["equity" if min(needs) == 1 else "game-points"]
-                differs += choice["equity"] != choice["game-points"]
+    for seat, legal, obs, needs in _match_decisions():
+        choice = {p: ExpertAgent(seat, budget_s=None, max_samples=6, match_play=p).explain(obs, legal, Random(7))[0]
+                  for p in ("near-end", "equity", "game-points")}
+        assert choice["near-end"] == choice["equity" if min(needs) == 1 else "game-points"]
+        differs += choice["equity"] != choice["game-points"]
     assert differs  # the two ways do part on these positions, so the test tells them apart
 
 
