@@ -388,15 +388,13 @@ class ExpertAgent:
         order = _preference(observation, legal_moves)
         # the close's game points decide whether it is a close to lose, in a match too
         close_gp, below = gp.get("close"), self.losing_close_below
+        # what the choice is made by (game points, equity or their blend) and a game point's worth in it
+        vals, per_gp = gp, 1.0
         if eq is not None and self.match_play == "blend":
-            choose_by = with_margins(blended(gp, eq, gp_slope(observation.match_needs)), observation.points,
-                                     exact, close_margin=self.close_margin, close_gp=close_gp, losing_below=below)
-        elif eq is None or not self.by_equity(schnapsen_knowledge(observation), observation.match_needs):
-            choose_by = with_margins(gp, observation.points, exact, close_margin=self.close_margin,
-                                     close_gp=close_gp, losing_below=below)
-        else:
-            choose_by = with_margins(eq, observation.points, exact, gp_slope(observation.match_needs),
-                                     self.close_margin, close_gp, below)
+            vals = blended(gp, eq, gp_slope(observation.match_needs))
+        elif eq is not None and self.by_equity(schnapsen_knowledge(observation), observation.match_needs):
+            vals, per_gp = eq, gp_slope(observation.match_needs)
+        choose_by = with_margins(vals, observation.points, exact, per_gp, self.close_margin, close_gp, below)
         key = best_key(choose_by, order)
         move = next(m for m in legal_moves if str(m) == key)
         match_chance = None if eq is None else min(1.0, max(0.0, eq[key]))
