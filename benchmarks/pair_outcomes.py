@@ -15,45 +15,38 @@ themselves: ``benchmarks/divergence.py``); it measures nothing by itself.
 from __future__ import annotations
 
 import argparse
-import json
+import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from paired import load  # noqa: E402
 
 Outcome = tuple[float, float]  # A's game points in the pair's two games, low first
 
 
-def pair_outcomes(rows: Iterable[dict[str, float]]) -> Counter[Outcome]:
-    """Pairs by their two results (A's game points, the lower first); pairs missing a game are left out."""
+def pair_outcomes(games: dict[tuple[int, int], dict[str, float]]) -> Counter[Outcome]:
+    """Pairs by their two results (A's game points, the lower first), from a log's games by
+    (pair, A's seat) (``paired.load``); pairs missing a game are left out."""
     by_pair: dict[int, list[float]] = {}
-    for row in rows:
-        by_pair.setdefault(int(row["pair"]), []).append(float(row["gp"]))
-    out: Counter[Outcome] = Counter()
-    for results in by_pair.values():
-        if len(results) == 2:
-            low, high = sorted(results)
-            out[(low, high)] += 1
-    return out
+    for (pair, _seat), game in games.items():
+        by_pair.setdefault(pair, []).append(float(game["gp"]))
+    return Counter((min(r), max(r)) for r in by_pair.values() if len(r) == 2)
 
 
 def table(counts: Counter[Outcome]) -> list[str]:
     """One line per outcome and its mirror (-high, -low): pairs each way and A's net game points,
     the largest losses first."""
     lines = [f"{'outcome':>9} {'pairs':>6} {'mirror':>9} {'pairs':>6} {'A net GP':>9}"]
-    seen: set[Outcome] = set()
     rows = []
-    for low, high in counts:
+    # each split shown from the side where A ends worse, so a negative net reads as a leak
+    for low, high in {k if sum(k) <= 0 else (-k[1], -k[0]) for k in counts}:
         mirror = (-high, -low)
-        if (low, high) in seen:
-            continue
-        seen.update({(low, high), mirror})
         n, m = counts[(low, high)], counts[mirror] if mirror != (low, high) else 0
-        net = n * (low + high) + m * (mirror[0] + mirror[1])
-        # show each split from the side where A ends worse, so a negative net reads as a leak
-        if low + high > 0:
-            (low, high), mirror, n, m = mirror, (low, high), m, n
-        rows.append((net, low, high, n, mirror, m))
-    for net, low, high, n, mirror, m in sorted(rows, key=lambda r: (r[0], r[1], r[2])):
+        rows.append((n * (low + high) + m * (mirror[0] + mirror[1]), low, high, n, mirror, m))
+    for net, low, high, n, mirror, m in sorted(rows):
         twin = "" if mirror == (low, high) else f"{mirror[0]:+.0f}/{mirror[1]:+.0f}"
         lines.append(f"{f'{low:+.0f}/{high:+.0f}':>9} {n:>6} {twin:>9} {m if twin else '':>6} {net:>+9.0f}")
     total = sum(counts.values())
@@ -69,8 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     counts: Counter[Outcome] = Counter()
     for log in args.logs:
         try:
-            rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
-            counts += pair_outcomes(rows)
+            counts += pair_outcomes(load(log))
         except (OSError, ValueError, KeyError, TypeError) as exc:
             print(f"pair_outcomes: cannot read the log {log}: {exc}")
             return 2

@@ -19,7 +19,7 @@ def _log(path: Path, pairs: list[tuple[float, float]]) -> Path:
 
 def test_pairs_are_counted_by_their_results_and_set_against_their_mirror(tmp_path, capsys):
     log = _log(tmp_path / "run.jsonl", [(-3, 2), (2, -3), (3, -2), (-2, 2), (1, 2), (-2, -1), (-2, -1)])
-    counts = pair_outcomes.pair_outcomes(json.loads(x) for x in log.read_text().splitlines())
+    counts = pair_outcomes.pair_outcomes(pair_outcomes.load(log))
     assert counts == {(-3.0, 2.0): 2, (-2.0, 3.0): 1, (-2.0, 2.0): 1, (1.0, 2.0): 1, (-2.0, -1.0): 2}
     assert pair_outcomes.main([str(log)]) == 0
     lines = capsys.readouterr().out.splitlines()
