@@ -61,8 +61,9 @@ def _sides(game: str, players: int) -> int:
 
 
 def play_round(rules: Any, state: Any, agents: dict[int, Any], seat_of: Sequence[int], mine: frozenset[int],
-               seed: int, tag: Any, out: Outcome) -> Any:
-    """Play one round to the end; ``seat_of`` maps round seats to match seats."""
+               seed: int, tag: Any, out: Outcome, a_seed: int | None = None) -> Any:
+    """Play one round to the end; ``seat_of`` maps round seats to match seats.  The bots'
+    randomness comes from ``seed``, A's from ``a_seed`` if given."""
     n = 0
     while not rules.is_over(state):
         if n >= MAX_MOVES_PER_ROUND:
@@ -71,7 +72,7 @@ def play_round(rules: Any, state: Any, agents: dict[int, Any], seat_of: Sequence
         player = seat_of[seat]
         legal = rules.legal_moves(state)
         obs = rules.observe(state, seat)
-        rng = derive_rng(seed, "bot", tag, player, n)
+        rng = derive_rng(a_seed if a_seed is not None and player in mine else seed, "bot", tag, player, n)
         t0 = time.perf_counter()
         move = agents[player].choose(obs, legal, rng)
         ms = (time.perf_counter() - t0) * 1000
@@ -96,13 +97,12 @@ def _score(game: str, points: Sequence[int], mine: frozenset[int], players: int)
 
 
 def run_pair(task: tuple[str, int, str, str, str, int, int],
-             wrap: Callable[[Any, int, int], Any] | None = None, bot_seed: int | None = None) -> list[Outcome]:
+             wrap: Callable[[Any, int, int], Any] | None = None, a_seed: int | None = None) -> list[Outcome]:
     """Two games (deals or matches) with the same cards and A one seat on in the second.
     ``wrap(agent, game_in_pair, seat)``, if given, stands in for each agent (a tracer, as in
-    ``benchmarks/divergence.py``); it must choose as the agent does.  The bots' randomness comes
-    from ``bot_seed`` (default: the task's seed), the cards from the task's seed alone."""
+    ``benchmarks/divergence.py``); it must choose as the agent does.  ``a_seed``, if given,
+    draws A's randomness apart from the task's seed, which still deals the cards and draws B's."""
     game, players, a_level, b_level, mode, seed, i = task
-    bots = seed if bot_seed is None else bot_seed
     rules = registry.get(game)
     results = []
     for j in range(2):
@@ -115,7 +115,7 @@ def run_pair(task: tuple[str, int, str, str, str, int, int],
         if mode == "deals":
             dealer = i % players
             state = rules.new_round(players, dealer, derive_rng(seed, "deal", i))
-            res = play_round(rules, state, agents, list(range(players)), mine, bots, (i, j), out)
+            res = play_round(rules, state, agents, list(range(players)), mine, seed, (i, j), out, a_seed)
             out.wins, out.gp = _score(game, res.points, mine, players)
             out.games = out.deals = 1
             out.deal_gp.append(out.gp)
@@ -126,7 +126,7 @@ def run_pair(task: tuple[str, int, str, str, str, int, int],
                 rr = match_mod.round_rules(m)
                 state = match_mod.start_round(m)
                 seat_of = match_mod.seat_map(m)
-                res = play_round(rr, state, agents, seat_of, mine, bots, (i, j, r), out)
+                res = play_round(rr, state, agents, seat_of, mine, seed, (i, j, r), out, a_seed)
                 if len(res.points) == players:
                     gp = _score(game, res.points, mine, players)[1]
                     out.gp += gp
@@ -142,8 +142,8 @@ def run_pair(task: tuple[str, int, str, str, str, int, int],
 
 
 def _numbered_pair(job: tuple[tuple[str, int, str, str, str, int, int], int | None]) -> tuple[int, list[Outcome]]:
-    task, bot_seed = job
-    return task[-1], run_pair(task, bot_seed=bot_seed)
+    task, a_seed = job
+    return task[-1], run_pair(task, a_seed=a_seed)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -190,10 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     g.add_argument("--deals", type=int)
     g.add_argument("--matches", type=int)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--bot-seed", type=int, default=None, metavar="N",
-                    help="draw the bots' randomness from N instead of --seed (the same deals, the bots "
-                         "choosing afresh: a second run of the same bots shows what their own randomness "
-                         "changes, the yardstick for a paired comparison)")
+    ap.add_argument("--a-seed", type=int, default=None, metavar="N",
+                    help="draw A's randomness from N instead of --seed (the cards and B's randomness "
+                         "stay): a second run of an unchanged A, paired with the first, shows what A's "
+                         "own randomness alone changes, the noise a paired comparison must beat")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--progress", type=int, default=0, metavar="PAIRS",
                     help="print the running rate to stderr every PAIRS pairs (0 = quiet)")
@@ -233,7 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         previous = signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
         try:
             for done, t in enumerate(tasks, 1):
-                res = run_pair(t, bot_seed=args.bot_seed)
+                res = run_pair(t, a_seed=args.a_seed)
                 outs.extend(res)
                 record(t[-1], res)
                 report(done)
@@ -244,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signal.SIGTERM, previous)
     else:
         with get_context("spawn").Pool(args.workers) as pool:
-            for done, (i, res) in enumerate(pool.imap_unordered(_numbered_pair, [(t, args.bot_seed) for t in tasks], chunksize=1), 1):
+            for done, (i, res) in enumerate(pool.imap_unordered(_numbered_pair, [(t, args.a_seed) for t in tasks], chunksize=1), 1):
                 outs.extend(res)
                 record(i, res)
                 report(done)
@@ -258,8 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     a_ms = [x for o in outs for x in o.a_ms]
     b_ms = [x for o in outs for x in o.b_ms]
     lo, hi = wilson(wins, n)
-    bots = "" if args.bot_seed is None else f", bot seed {args.bot_seed}"
-    print(f"{info.name}: A={args.a} vs B={args.b}, {players} players, {n} {mode}, seed {args.seed}{bots}, {elapsed:.0f} s")
+    a_seed = "" if args.a_seed is None else f", A's seed {args.a_seed}"
+    print(f"{info.name}: A={args.a} vs B={args.b}, {players} players, {n} {mode}, seed {args.seed}{a_seed}, {elapsed:.0f} s")
     print(f"{'A seat':>8} {mode:>8} {'A wins':>8} {'rate':>7} {'A gp/deal':>10}")
     for seat in range(players):
         rows = [o for o in outs if o.a_seat == seat]

@@ -124,35 +124,44 @@ def test_logs_of_two_runs_compare_game_by_game(tmp_path, capsys):
 
 
 class _Recorder:
-    """Stands in for an agent and notes each observation's hand and the move chosen."""
+    """Stands in for an agent and notes the hand it held at each decision, the move it chose and
+    the first random number of the rng it was given."""
 
-    def __init__(self, agent, log):
-        self.agent, self.log = agent, log
+    def __init__(self, agent, seat, log):
+        self.agent, self.seat, self.log = agent, seat, log
 
     def choose(self, observation, legal_moves, rng):
+        draw = rng.getstate()
         move = self.agent.choose(observation, legal_moves, rng)
-        self.log.append((tuple(observation.hand), str(move)))
+        self.log.append((self.seat, tuple(observation.hand), str(move), draw))
         return move
 
 
-def _recorded_pair(bot_seed):
+def _recorded_game(a_seed):
+    """The first game of a pair, random against random: A sits in seat 0."""
     log: list = []
-    run_pair(("schnapsen", 2, "random", "random", "deals", 7, 3), lambda agent, j, seat: _Recorder(agent, log),
-             bot_seed=bot_seed)
+    run_pair(("schnapsen", 2, "random", "random", "deals", 7, 0),
+             lambda agent, j, seat: _Recorder(agent, seat, log) if j == 0 else agent, a_seed=a_seed)
     return log
 
 
-def test_a_bot_seed_changes_the_bots_choices_but_not_the_cards():
-    plain, same = _recorded_pair(None), _recorded_pair(7)
-    assert plain == same  # the bot seed defaults to the seed
-    others = [_recorded_pair(s) for s in (8, 9, 10)]
-    # the same deal: the first player's first hand is the same whatever the bots draw
-    assert all(log[0][0] == plain[0][0] for log in others)
-    # random bots choosing afresh play another game at least once in three
-    assert any([m for _, m in log] != [m for _, m in plain] for log in others)
+def test_an_a_seed_draws_only_a_s_randomness_afresh():
+    plain, same = _recorded_game(None), _recorded_game(7)
+    assert plain == same  # A's seed defaults to the seed
+    others = [_recorded_game(s) for s in (8, 9, 10)]
+    for log in others:
+        assert log[0][1] == plain[0][1]  # the same cards dealt
+        # B's first decision draws from the same rng as before; A's from another
+        b_first = next(x for x in log if x[0] == 1), next(x for x in plain if x[0] == 1)
+        a_first = next(x for x in log if x[0] == 0), next(x for x in plain if x[0] == 0)
+        assert a_first[0][3] != a_first[1][3]
+        if b_first[0][1] == b_first[1][1]:  # B faced the same hand (A led the same way so far)
+            assert b_first[0][3] == b_first[1][3]
+    # random A choosing afresh plays another game at least once in three
+    assert any([x[2] for x in log] != [x[2] for x in plain] for log in others)
 
 
-def test_cli_reports_the_bot_seed(capsys):
+def test_cli_reports_a_s_seed(capsys):
     assert arena_main(["--game", "schnapsen", "--a", "player", "--b", "random", "--deals", "2",
-                       "--seed", "3", "--bot-seed", "11", "--workers", "1"]) == 0
-    assert "seed 3, bot seed 11" in capsys.readouterr().out
+                       "--seed", "3", "--a-seed", "11", "--workers", "1"]) == 0
+    assert "seed 3, A's seed 11" in capsys.readouterr().out
