@@ -125,20 +125,20 @@ def test_logs_of_two_runs_compare_game_by_game(tmp_path, capsys):
 
 class _Recorder:
     """Stands in for an agent and notes the hand it held at each decision, the move it chose and
-    the first random number of the rng it was given."""
+    the state of the rng it was given."""
 
     def __init__(self, agent, seat, log):
         self.agent, self.seat, self.log = agent, seat, log
 
     def choose(self, observation, legal_moves, rng):
-        draw = rng.getstate()
+        state = rng.getstate()
         move = self.agent.choose(observation, legal_moves, rng)
-        self.log.append((self.seat, tuple(observation.hand), str(move), draw))
+        self.log.append((self.seat, tuple(observation.hand), str(move), state))
         return move
 
 
 def _recorded_game(a_seed):
-    """The first game of a pair, random against random: A sits in seat 0."""
+    """The first game of pair 0 of seed 7, random against random: A sits in seat 0."""
     log: list = []
     run_pair(("schnapsen", 2, "random", "random", "deals", 7, 0),
              lambda agent, j, seat: _Recorder(agent, seat, log) if j == 0 else agent, a_seed=a_seed)
@@ -146,19 +146,22 @@ def _recorded_game(a_seed):
 
 
 def test_an_a_seed_draws_only_a_s_randomness_afresh():
+    from game.rules.seeds import derive_rng
+
+    def states(seed, seat):  # the rng each decision of this seat may get (tag (pair 0, game 0))
+        return {derive_rng(seed, "bot", (0, 0), seat, n).getstate() for n in range(200)}
+
     plain, same = _recorded_game(None), _recorded_game(7)
     assert plain == same  # A's seed defaults to the seed
-    others = [_recorded_game(s) for s in (8, 9, 10)]
-    for log in others:
+    others = {s: _recorded_game(s) for s in (8, 9, 10)}
+    b_states = states(7, 1)
+    for a_seed, log in others.items():
         assert log[0][1] == plain[0][1]  # the same cards dealt
-        # B's first decision draws from the same rng as before; A's from another
-        b_first = next(x for x in log if x[0] == 1), next(x for x in plain if x[0] == 1)
-        a_first = next(x for x in log if x[0] == 0), next(x for x in plain if x[0] == 0)
-        assert a_first[0][3] != a_first[1][3]
-        if b_first[0][1] == b_first[1][1]:  # B faced the same hand (A led the same way so far)
-            assert b_first[0][3] == b_first[1][3]
+        a_states = states(a_seed, 0)
+        # every decision of B drew from the seed's rng, every decision of A from its own seed's
+        assert all(state in (a_states if seat == 0 else b_states) for seat, _hand, _move, state in log)
     # random A choosing afresh plays another game at least once in three
-    assert any([x[2] for x in log] != [x[2] for x in plain] for log in others)
+    assert any([x[2] for x in log] != [x[2] for x in plain] for log in others.values())
 
 
 def test_cli_reports_a_s_seed(capsys):
