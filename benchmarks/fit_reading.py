@@ -1,6 +1,6 @@
 """Fit the sharpness of the expert's reading of the opponent's play (``ai.schnapsen.READ_SHARPNESS``).
 
-    python benchmarks/fit_reading.py [--deals 120] [--seed 555]
+    python benchmarks/fit_reading.py [--deals 120] [--seed 555] [--views 4]
 
 Plays the benchmark-only sparring partner against itself and records each of its leads and
 answers late in the deal (8 stock cards or fewer, or a closed deal) together with the value of
@@ -9,7 +9,9 @@ hands and stock ("full"), and as the expert reads it, over fresh deals of the ca
 the partner (``ai.schnapsen.opponent_view_values``, "view").  Then prints, for several
 sharpness values, the mean log-likelihood per decision of the softmax model the expert reads
 with (``ai.schnapsen.choice_probability``), beside a uniform choice: the best sharpness is the
-one with the highest figure.  Needs the compiled core (a C compiler).
+one with the highest figure.  ``--views`` sets how many deals of the hidden cards the "view"
+values average over (``ai.schnapsen.OPP_VIEWS`` by default): more views, less noise in them.
+Needs the compiled core (a C compiler).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from random import Random  # noqa: E402
 
-from ai.schnapsen import opponent_view_values  # noqa: E402
+from ai.schnapsen import OPP_VIEWS, opponent_view_values  # noqa: E402
 from ai.schnapsen_exact import exact_values, load_core  # noqa: E402
 from ai.schnapsen_knowledge import schnapsen_knowledge  # noqa: E402
 from ai.schnapsen_solver import world_from_state  # noqa: E402
@@ -31,7 +33,7 @@ from ai.sparring import SparringAgent  # noqa: E402
 from game.rules.schnapsen import RULES as R  # noqa: E402
 from game.rules.seeds import derive_rng  # noqa: E402
 
-SHARPNESS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0)
+SHARPNESS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)
 
 
 Row = tuple[str, list[float], float]
@@ -41,7 +43,7 @@ def _options(vals: dict[str, float]) -> list[float]:
     return [v for key, v in vals.items() if key.startswith(("play", "meld")) or key == "close"]
 
 
-def collect(deals: int, seed: int) -> dict[str, list[Row]]:
+def collect(deals: int, seed: int, n_views: int = OPP_VIEWS) -> dict[str, list[Row]]:
     """Per way of valuing ("full", "view"): (stage, values of every option it had, value of the
     card it played) per decision."""
     core = load_core()
@@ -65,7 +67,7 @@ def collect(deals: int, seed: int) -> dict[str, list[Row]]:
                 full = exact_values(w, core)
                 rows["full"].append((w.stage, _options(full), full[str(move)]))
                 reader = schnapsen_knowledge(R.observe(s, 1 - seat))
-                view = opponent_view_values(reader, w, core, views)
+                view = opponent_view_values(reader, w, core, views, n_views)
                 rows["view"].append((w.stage, _options(view), view[str(move)]))
             s, _ = R.apply(s, move)
     return rows
@@ -84,8 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=120)
     ap.add_argument("--seed", type=int, default=555)
+    ap.add_argument("--views", type=int, default=OPP_VIEWS, help="deals of the hidden cards per view value")
     args = ap.parse_args(argv)
-    rows = collect(args.deals, args.seed)
+    if args.deals < 1 or args.views < 1:
+        ap.error("--deals and --views must be at least 1")
+    rows = collect(args.deals, args.seed, args.views)
     for way, found in rows.items():
         for stage in ("lead", "follow"):
             part = [r for r in found if r[0] == stage]
