@@ -43,14 +43,14 @@ def _options(vals: dict[str, float]) -> list[float]:
     return [v for key, v in vals.items() if key.startswith(("play", "meld")) or key == "close"]
 
 
-def collect(deals: int, seed: int, n_views: int = OPP_VIEWS) -> dict[str, list[Row]]:
+def collect(deals: int, seed: int, views: int = OPP_VIEWS) -> dict[str, list[Row]]:
     """Per way of valuing ("full", "view"): (stage, values of every option it had, value of the
     card it played) per decision."""
     core = load_core()
     if core is None:
         raise SystemExit("fit_reading: the compiled core is needed (no C compiler found)")
     rows: dict[str, list[Row]] = {"full": [], "view": []}
-    views = Random(seed)
+    view_rng = Random(seed)
     for i in range(deals):
         s = R.new_round(2, i % 2, derive_rng(seed, "deal", i))
         agents = [SparringAgent(0), SparringAgent(1)]
@@ -67,7 +67,7 @@ def collect(deals: int, seed: int, n_views: int = OPP_VIEWS) -> dict[str, list[R
                 full = exact_values(w, core)
                 rows["full"].append((w.stage, _options(full), full[str(move)]))
                 reader = schnapsen_knowledge(R.observe(s, 1 - seat))
-                view = opponent_view_values(reader, w, core, views, n_views)
+                view = opponent_view_values(reader, w, core, view_rng, views)
                 rows["view"].append((w.stage, _options(view), view[str(move)]))
             s, _ = R.apply(s, move)
     return rows
