@@ -38,7 +38,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ai.match_equity import deal_equity, gp_slope
 from ai.pimc_search import best_key, pimc
@@ -346,22 +346,15 @@ class ExpertAgent:
 
         tally = _GpTally(keys)
         weigh = None
-        read_lead = core is not None and _reads_the_lead(k)
-        read_answer = core is not None and _reads_the_answer(k)
-        read_close = core is not None and _reads_the_close(k)
-        if read_lead or read_answer or read_close:
+        reads = readings(k) if core is not None else Readings(False, False, False)
+        if any(reads):
             n = min(n, READ_SAMPLES.get(k.stock_size, n)) if not k.phase2 else n
-            if read_close:
+            if reads.close:
                 n = min(n, CLOSE_READ_SAMPLES.get(k.stock_size, n))
             pick = Random(rng.random())  # the opponent's views, the card it drew
 
             def weigh(w: Any) -> float:
-                wt = lead_likelihood(k, w, core, pick) if read_lead else 1.0
-                if read_answer:
-                    wt *= answer_likelihood(k, w, core, pick)
-                if read_close:
-                    wt *= close_likelihood(k, w, core, pick)
-                return tally.weigh(wt)
+                return tally.weigh(reading_weight(k, w, core, pick, reads))
 
         def evaluate_and_count(w: Any) -> dict[str, float]:
             vals = evaluate(w)
@@ -480,6 +473,31 @@ class _CloseLeads:
         if not sums or self.weight <= 0.0:
             return pimc_value
         return pimc_value - (self.best[1 if equity else 0] - max(sums.values())) / self.weight
+
+
+class Readings(NamedTuple):
+    """Which of the opponent's decisions this seat reads at a decision (``readings``)."""
+
+    lead: bool
+    answer: bool
+    close: bool
+
+
+def readings(k: Any) -> Readings:
+    """The opponent's lead on the table, its answer to this seat's last lead and its close:
+    which of them the expert reads at this decision (with the compiled core)."""
+    return Readings(_reads_the_lead(k), _reads_the_answer(k), _reads_the_close(k))
+
+
+def reading_weight(k: Any, w: Any, core: Any, rng: Random, reads: Readings) -> float:
+    """How likely what the opponent did (the decisions ``reads`` names) is if it holds the hand
+    of sample ``w``: the product of their likelihoods, the weight of the sample."""
+    wt = lead_likelihood(k, w, core, rng) if reads.lead else 1.0
+    if reads.answer:
+        wt *= answer_likelihood(k, w, core, rng)
+    if reads.close:
+        wt *= close_likelihood(k, w, core, rng)
+    return wt
 
 
 def _reads_the_lead(k: Any) -> bool:

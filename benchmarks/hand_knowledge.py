@@ -52,17 +52,11 @@ def draw_samples(method: str, k: SchnapsenKnowledge, core: Any, rng: Random, n: 
     if method == "uniform":
         return [(sample_uniform(k, rng).hands[k.opp], 1.0) for _ in range(n)]
     pick = Random(rng.random())
-    read_lead, read_answer = expert._reads_the_lead(k), expert._reads_the_answer(k)
-    read_close = expert._reads_the_close(k)
+    reads = expert.readings(k)
     out = []
     for _ in range(n):
         w = sample_world(k, rng)
-        wt = expert.lead_likelihood(k, w, core, pick) if read_lead else 1.0
-        if read_answer:
-            wt *= expert.answer_likelihood(k, w, core, pick)
-        if read_close:
-            wt *= expert.close_likelihood(k, w, core, pick)
-        out.append((w.hands[k.opp], wt))
+        out.append((w.hands[k.opp], expert.reading_weight(k, w, core, pick, reads)))
     return out
 
 
