@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import importlib.util
 import math
+from functools import cache
 from pathlib import Path
 from random import Random
 from types import ModuleType
 
-from ai.schnapsen_knowledge import schnapsen_knowledge
+from ai.schnapsen_knowledge import SchnapsenKnowledge, schnapsen_knowledge
 from ai.schnapsen_solver import bits, mask_of
 from game.rules import registry
 
 
+@cache
 def _tool() -> ModuleType:
     path = Path(__file__).resolve().parent.parent / "benchmarks" / "hand_knowledge.py"
     spec = importlib.util.spec_from_file_location("hand_knowledge", path)
@@ -23,7 +25,7 @@ def _tool() -> ModuleType:
     return module
 
 
-def _first_decision(seed: int):  # type: ignore[no-untyped-def]
+def _first_decision(seed: int) -> tuple[SchnapsenKnowledge, int]:
     rules = registry.get("schnapsen")
     state = rules.new_round(2, 0, Random(seed))
     seat = rules.to_move(state)
