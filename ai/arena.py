@@ -61,9 +61,11 @@ def _sides(game: str, players: int) -> int:
 
 
 def play_round(rules: Any, state: Any, agents: dict[int, Any], seat_of: Sequence[int], mine: frozenset[int],
-               seed: int, tag: Any, out: Outcome, a_seed: int | None = None) -> Any:
+               seed: int, tag: Any, out: Outcome, a_seed: int | None = None,
+               on_move: Callable[[Any, Any, Sequence[Any], bool], None] | None = None) -> Any:
     """Play one round to the end; ``seat_of`` maps round seats to match seats.  The bots'
-    randomness comes from ``seed``, A's from ``a_seed`` if given."""
+    randomness comes from ``seed``, A's from ``a_seed`` if given.  ``on_move(state, move, legal,
+    by_a)`` sees each decision before it is applied (benchmarks that score the moves)."""
     n = 0
     while not rules.is_over(state):
         if n >= MAX_MOVES_PER_ROUND:
@@ -77,6 +79,8 @@ def play_round(rules: Any, state: Any, agents: dict[int, Any], seat_of: Sequence
         move = agents[player].choose(obs, legal, rng)
         ms = (time.perf_counter() - t0) * 1000
         (out.a_ms if player in mine else out.b_ms).append(ms)
+        if on_move is not None:
+            on_move(state, move, legal, player in mine)
         state, _ = rules.apply(state, move)
         n += 1
     return rules.result(state)

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,6 @@ from ai import arena  # noqa: E402
 from ai.schnapsen import first_draws  # noqa: E402
 from ai.schnapsen_exact import FIRST_DRAW, exact_values, load_core  # noqa: E402
 from ai.schnapsen_solver import World, world_from_state  # noqa: E402
-from game.rules.seeds import derive_rng  # noqa: E402
 
 #: (bot "A"/"B", kind, stage) -> [decisions, game points given away]
 Tally = dict[tuple[str, str, str], list[float]]
@@ -69,33 +68,20 @@ def loss(w: World, move: Any, core: Any) -> float | None:
     return None if v is None else max(vals.values()) - v
 
 
-def scoring_play_round(tally: Tally, core: Any) -> Callable[..., Any]:
-    """``ai.arena.play_round`` that also scores each decision into ``tally``."""
+def scorer(tally: Tally, core: Any) -> Callable[[Any, Any, Sequence[Any], bool], None]:
+    """An ``on_move`` for ``ai.arena.play_round`` that scores each decision into ``tally``."""
 
-    def play_round(rules: Any, state: Any, agents: dict[int, Any], seat_of: Any, mine: frozenset[int],
-                   seed: int, tag: Any, out: Any, a_seed: int | None = None) -> Any:
-        n = 0
-        while not rules.is_over(state):
-            seat = rules.to_move(state)
-            player = seat_of[seat]
-            legal = rules.legal_moves(state)
-            obs = rules.observe(state, seat)
-            rng = derive_rng(a_seed if a_seed is not None and player in mine else seed, "bot", tag, player, n)
-            t0 = time.perf_counter()
-            move = agents[player].choose(obs, legal, rng)
-            (out.a_ms if player in mine else out.b_ms).append((time.perf_counter() - t0) * 1000)
-            if len(legal) > 1:
-                w = world_from_state(state)
-                given = loss(w, move, core)
-                if given is not None:
-                    cell = tally[("A" if player in mine else "B", kind_of(w, move), stage_of(w))]
-                    cell[0] += 1
-                    cell[1] += given
-            state, _ = rules.apply(state, move)
-            n += 1
-        return rules.result(state)
+    def on_move(state: Any, move: Any, legal: Sequence[Any], by_a: bool) -> None:
+        if len(legal) < 2:
+            return
+        w = world_from_state(state)
+        given = loss(w, move, core)
+        if given is not None:
+            cell = tally[("A" if by_a else "B", kind_of(w, move), stage_of(w))]
+            cell[0] += 1
+            cell[1] += given
 
-    return play_round
+    return on_move
 
 
 STAGES = ("10", "8", "6", "4", "2", "closed", "exhausted")
@@ -132,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         print("decision_losses: needs the compiled core (no C compiler found)", file=sys.stderr)
         return 2
     tally: Tally = defaultdict(lambda: [0, 0.0])
-    arena.play_round = scoring_play_round(tally, core)
+    arena.play_round = partial(arena.play_round, on_move=scorer(tally, core))  # type: ignore[assignment]
     rc = arena.main(["--game", "schnapsen", "--a", args.a, "--b", args.b, "--deals", str(args.deals),
                      "--seed", str(args.seed), "--workers", "1"])
     print_report(dict(tally), args.deals)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 from collections import defaultdict
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from types import ModuleType
 
@@ -48,7 +48,7 @@ def test_the_same_bot_in_both_seats_is_charged_alike(core, monkeypatch) -> None:
     the equality.  The bot is the fast player level."""
     dl = _tool()
     tally: dict = defaultdict(lambda: [0, 0.0])
-    monkeypatch.setattr(arena, "play_round", dl.scoring_play_round(tally, core))
+    monkeypatch.setattr(arena, "play_round", partial(arena.play_round, on_move=dl.scorer(tally, core)))
     assert arena.main(["--game", "schnapsen", "--a", "player", "--b", "player", "--deals", "8",
                        "--seed", "5", "--workers", "1"]) == 0
     a = {key[1:]: cell for key, cell in tally.items() if key[0] == "A"}
