@@ -42,6 +42,7 @@ from typing import Any, NamedTuple
 
 from ai.match_equity import deal_equity, gp_slope
 from ai.pimc_search import best_key, pimc
+from ai.schnapsen_alphamu import alphamu_values, moves
 from ai.schnapsen_determinize import sample_world
 from ai.schnapsen_exact import FIRST_DRAW, exact_values, load_core
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
@@ -150,6 +151,18 @@ CLOSE_LEAD_SAMPLES = 64
 #: slow for the samples there.  Paired over 600 deals (seed 200): 7 games ended otherwise, win
 #: rate +0.003 +- 0.007, +0.010 +- 0.016 game points a deal (not worse; kept for its soundness).
 CHANCE_STOCK = 4
+#: In a closed deal with the opponent's hand unknown (compiled core only), the samples may be
+#: searched together by alpha-mu (``ai.schnapsen_alphamu``): this seat's next ``ALPHAMU_MOVES``
+#: moves chosen once for all samples alike to it, not per sample as PIMC does (0 or 1: plain
+#: PIMC).  Likewise a close the expert would make may be valued by alpha-mu over the closed deal's
+#: samples (``_CloseLeads.together``) with its first ``CLOSE_ALPHAMU_MOVES`` moves chosen together
+#: (1: the first lead only).  Measured with 2 each against sparring-firm (the benchmark level
+#: ``expert-fixed-alphamu2``; benchmarks/results/schnapsen_sparring.txt, session 23): it changes
+#: about one closed-deal decision in 17 and lowers some closes by up to 0.6 game points, but over
+#: 1,200 paired deals 21 games ended otherwise and the same number were won (+0.0 points, GP -0.008
+#: a deal), so the expert stays with PIMC.
+ALPHAMU_MOVES = 0
+CLOSE_ALPHAMU_MOVES = 1
 #: Above ``CHANCE_STOCK``, at these stock sizes, only the first draw is a chance node
 #: (``FIRST_DRAW``): the seats do not know the next two cards of the stock, only the ones after
 #: them.  The draw's outcomes are ``FIRST_DRAWS`` pairs read off the sample's stock order
@@ -253,7 +266,8 @@ class ExpertAgent:
     def __init__(self, seat: int = 0, budget_s: float | None = BUDGET_S, max_samples: int | None = None,
                  use_core: bool = True, exact_py_stock: int = EXACT_STOCK,
                  chance_stock: int = CHANCE_STOCK, first_draw_stocks: frozenset[int] = FIRST_DRAW_STOCKS,
-                 losing_close_below: float = LOSING_CLOSE_BELOW, match_play: str = MATCH_PLAY) -> None:
+                 losing_close_below: float = LOSING_CLOSE_BELOW, match_play: str = MATCH_PLAY,
+                 alphamu_moves: int = ALPHAMU_MOVES, close_alphamu_moves: int = CLOSE_ALPHAMU_MOVES) -> None:
         self.seat = seat
         self.budget_s = budget_s
         #: a cap on PIMC samples (the soak test uses a few to run the same code at speed)
@@ -274,6 +288,10 @@ class ExpertAgent:
         if match_play not in MATCH_PLAYS:
             raise ValueError(f"match_play must be one of {', '.join(MATCH_PLAYS)}, not {match_play!r}")
         self.match_play = match_play
+        #: alpha-mu's moves searched together in a closed deal (``ALPHAMU_MOVES``; 0 or 1: PIMC)
+        self.alphamu_moves = alphamu_moves
+        #: moves of the closed deal searched together when a close is valued (``CLOSE_ALPHAMU_MOVES``)
+        self.close_alphamu_moves = close_alphamu_moves
 
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return self.explain(observation, legal_moves, rng)[0]
@@ -356,9 +374,16 @@ class ExpertAgent:
             def weigh(w: Any) -> float:
                 return tally.weigh(reading_weight(k, w, core, pick, reads))
 
+        # the samples and their weights, kept for alpha-mu (a closed deal, not after the last trick)
+        together: list[tuple[Any, float]] | None = None
+        if core is not None and k.phase2 and self.alphamu_moves > 1 and "pass" not in keys:
+            together = []
+
         def evaluate_and_count(w: Any) -> dict[str, float]:
             vals = evaluate(w)
             tally.add(vals)
+            if together is not None:
+                together.append((w, tally.weight))
             if close_leads is not None:
                 close_leads.add(w, tally.weight)
             if needs is None:
@@ -368,8 +393,16 @@ class ExpertAgent:
         chosen, used = pimc(keys, lambda r: sample_world(k, r), evaluate_and_count, rng, n, self.budget_s,
                             min_samples=min(4, n), weigh=weigh)
         gp = tally.means()
+        if together:
+            gp, _solves = alphamu_values([w for w, _ in together], [x for _, x in together], keys, core, k.seat,
+                                         self.alphamu_moves)
         if close_leads is not None:
-            gp["close"] = close_leads.value(gp["close"])
+            pimc_close = gp["close"]
+            gp["close"] = close_leads.value(pimc_close)
+            others = [v for key, v in gp.items() if key != "close"]
+            if self.close_alphamu_moves > 1 and others and gp["close"] >= max(others):
+                # only a close that would be made needs the costlier search (it can only lower it)
+                gp["close"] = close_leads.together(pimc_close, self.close_alphamu_moves)
             if needs is not None:
                 chosen["close"] = close_leads.value(chosen["close"], equity=True)
         return gp, (None if needs is None else chosen), used, False
@@ -450,6 +483,7 @@ class _CloseLeads:
         self.best = [0.0, 0.0]  # weighted sums of each sample's best lead: game points, equity
         self.gp: dict[str, float] = {}
         self.eq: dict[str, float] = {}
+        self.closed: list[tuple[Any, float]] = []  # the closed deals and their weights
 
     def add(self, w: Any, weight: float) -> None:
         """Sample ``w``, counting ``weight``: the value of each lead of the deal closed now."""
@@ -457,7 +491,9 @@ class _CloseLeads:
             return
         self.seen += 1
         self.weight += weight
-        leads = exact_values(closed_world(w), self.core)
+        closed = closed_world(w)
+        self.closed.append((closed, weight))
+        leads = exact_values(closed, self.core)
         top = max(leads.values())
         self.best[0] += weight * top
         if self.needs is not None:
@@ -473,6 +509,16 @@ class _CloseLeads:
         if not sums or self.weight <= 0.0:
             return pimc_value
         return pimc_value - (self.best[1 if equity else 0] - max(sums.values())) / self.weight
+
+    def together(self, pimc_value: float, m: int) -> float:
+        """The close's game points with the closer's first ``m`` moves of the closed deal chosen
+        once for all samples (alpha-mu), not only its first lead: PIMC's value less the gap."""
+        if not self.closed or self.weight <= 0.0:
+            return pimc_value
+        worlds = [w for w, _ in self.closed]
+        vals, _solves = alphamu_values(worlds, [x for _, x in self.closed], moves(worlds[0]), self.core,
+                                       worlds[0].to_act, m)
+        return pimc_value - (self.best[0] / self.weight - max(vals.values()))
 
 
 class Readings(NamedTuple):

@@ -105,8 +105,9 @@ def make(level: str, seat: int = 0) -> Any:
     ``-exact-equity``, ``-gp``, ``-blend`` and ``-near-end`` the same choosing a match's decisions one way of ``MATCH_PLAY``
     (``MATCH_PLAY_LEVELS``), ``expert-fixed-chanceN``
     the same with the stock order a chance node from N stock cards down, ``expert-fixed-firstN-M``
-    the same with only the next draw a chance node at N and M stock cards (``FIRST_DRAW``); None
-    for other names."""
+    the same with only the next draw a chance node at N and M stock cards (``FIRST_DRAW``),
+    ``expert-fixed-alphamuN`` the same with N moves searched together by alpha-mu in a closed
+    deal and in the valuation of a close (``ai.schnapsen_alphamu``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
 
@@ -130,6 +131,11 @@ def make(level: str, seat: int = 0) -> Any:
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, budget_s=None, chance_stock=int(chance_stock))
+    moves = level.removeprefix("expert-fixed-alphamu")
+    if moves != level and moves.isdigit():
+        from ai.schnapsen import ExpertAgent
+
+        return ExpertAgent(seat, budget_s=None, alphamu_moves=int(moves), close_alphamu_moves=int(moves))
     if level == "sparring":
         return SparringAgent(seat)
     if level == "sparring-firm":
