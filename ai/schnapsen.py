@@ -393,7 +393,7 @@ class ExpertAgent:
         chosen, used = pimc(keys, lambda r: sample_world(k, r), evaluate_and_count, rng, n, self.budget_s,
                             min_samples=min(4, n), weigh=weigh)
         gp = tally.means()
-        if together:
+        if together:  # game points only: a match's equity (``chosen``) stays PIMC's
             gp, _solves = alphamu_values([w for w, _ in together], [x for _, x in together], keys, core, k.seat,
                                          self.alphamu_moves)
         if close_leads is not None:

@@ -6,7 +6,8 @@ Ventos, 2019) searches all samples together: this seat's next ``M`` moves are ch
 every sample that looks alike to it (it still sees the opponent's cards as they are played),
 the opponent answers each sample as it likes (it is assumed to see all), and below that each
 sample is solved exactly.  A node's value is a front: the set of vectors (one value per sample)
-that a strategy of this seat can reach, dominated vectors dropped.  ``M = 1`` is PIMC.
+that a strategy of this seat can reach, dominated vectors dropped.  ``M = 1`` is PIMC, except
+that the card led with a marriage just shown is chosen once for all samples too.
 
 Only for closed deals (strict rules, the stock out of play): the samples then differ in the
 opponent's hand alone.  The expert uses it where ``ALPHAMU_MOVES`` / ``CLOSE_ALPHAMU_MOVES``
