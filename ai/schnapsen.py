@@ -360,7 +360,8 @@ class ExpertAgent:
 
         if self.max_samples is not None:
             n = min(n, self.max_samples)
-        close_leads = _CloseLeads(core, needs) if core is not None and "close" in keys else None
+        close_leads = (_CloseLeads(core, needs, keep_closed=self.close_alphamu_moves > 1)
+                       if core is not None and "close" in keys else None)
 
         tally = _GpTally(keys)
         weigh = None
@@ -475,9 +476,11 @@ class _CloseLeads:
     value).  The gap is measured on the first ``CLOSE_LEAD_SAMPLES`` samples (one more solve of a
     closed deal each: cheap, but not free at several hundred samples); with the compiled core only."""
 
-    def __init__(self, core: Any, needs: tuple[int, int] | None) -> None:
+    def __init__(self, core: Any, needs: tuple[int, int] | None, keep_closed: bool = True) -> None:
         self.core = core
         self.needs = needs
+        #: keep the closed deals for ``together`` (off where the expert never calls it)
+        self.keep_closed = keep_closed
         self.seen = 0
         self.weight = 0.0
         self.best = [0.0, 0.0]  # weighted sums of each sample's best lead: game points, equity
@@ -492,7 +495,8 @@ class _CloseLeads:
         self.seen += 1
         self.weight += weight
         closed = closed_world(w)
-        self.closed.append((closed, weight))
+        if self.keep_closed:
+            self.closed.append((closed, weight))
         leads = exact_values(closed, self.core)
         top = max(leads.values())
         self.best[0] += weight * top

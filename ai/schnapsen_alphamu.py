@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from ai.schnapsen_exact import exact_values
@@ -29,6 +30,7 @@ from ai.schnapsen_solver import (
     POINTS,
     QUEEN,
     SUIT,
+    Context,
     Phase2Solver,
     World,
     bits,
@@ -43,13 +45,20 @@ MAX_FRONT = 24
 _INF = 1e9
 
 
+@lru_cache(maxsize=64)
+def _rules(ctx: Context) -> Phase2Solver:
+    """One solver per deal's context for its rule helpers (what may follow, the last trick's
+    scoring): building one per position would make a new table each time."""
+    return Phase2Solver(ctx)
+
+
 def moves(w: World) -> list[str]:
     """The keys of the legal moves of the seat to act in a closed deal's position ``w``."""
     s = w.to_act
     hand = w.hands[s]
     ctx = w.ctx
     if w.stage == "follow":
-        return [f"play {DECK[b]}" for b in bits(Phase2Solver(ctx).follow_cards(hand, w.led))]
+        return [f"play {DECK[b]}" for b in bits(_rules(ctx).follow_cards(hand, w.led))]
     out = ["declare"] if w.history or w.melded >= 0 else []
     if w.melded >= 0:
         return out + [f"play {DECK[5 * w.melded + KING]}", f"play {DECK[5 * w.melded + QUEEN]}"]
@@ -97,7 +106,7 @@ def play(w: World, key: str, me: int) -> World | float:
     pts[win] += POINTS[a] + POINTS[c]
     tricks[win] += 1
     if not hands[0] and not hands[1]:
-        v = Phase2Solver(ctx).final(win, pts[0], pts[1], w.meld_pts[0], w.meld_pts[1], tricks[0], tricks[1])
+        v = _rules(ctx).final(win, pts[0], pts[1], w.meld_pts[0], w.meld_pts[1], tricks[0], tricks[1])
         return float(v if win == me else -v)
     return replace(w, to_act=win, stage="lead", led=-1, melded=-1, hands=hands,
                    card_pts=(pts[0], pts[1]), tricks=(tricks[0], tricks[1]), history=True)
