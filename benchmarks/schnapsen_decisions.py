@@ -175,6 +175,18 @@ def _read(paths: Sequence[str]) -> list[dict[str, Any]]:
     return recs
 
 
+def _slope_r2(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
+    """Least squares of ys on xs: the slope and the share of the variance of ys explained."""
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    if n < 3 or sxx == 0 or syy == 0:
+        return math.nan, math.nan
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    return sxy / sxx, sxy * sxy / (sxx * syy)
+
+
 def report(paths: Sequence[str]) -> int:
     """Print, by bot and stock size: decisions, the mean value the bot gave the move it chose,
     the reference's value of that move (both hands known), the game points the deals gave, and
@@ -187,14 +199,18 @@ def report(paths: Sequence[str]) -> int:
         row = (rec["values"][chosen], rec["reference"].get(chosen, math.nan), float(rec["gp"]))
         cells[(rec["bot"], rec["stock"])].append(row)
         classes[(rec["stock"], move_class(rec, chosen))].append(row)
-    print(f"{'bot':<4}{'stock':>6}{'n':>7}{'value':>8}{'ref':>8}{'gp':>8}{'value-gp':>10}{'+-':>7}")
+    print("by bot and stock size: the mean value of the move chosen (the bot's, the reference's), the mean game")
+    print("points, the bot's excess expectation, and how the game points follow the bot's value (slope, R2)")
+    print(f"{'bot':<4}{'stock':>6}{'n':>7}{'value':>8}{'ref':>8}{'gp':>8}{'value-gp':>10}{'+-':>7}{'slope':>7}{'R2':>6}")
     for (bot, stock) in sorted(cells, key=lambda c: (c[0], -c[1])):
         rows = cells[(bot, stock)]
         value = sum(r[0] for r in rows) / len(rows)
         ref = sum(r[1] for r in rows) / len(rows)
         gp = sum(r[2] for r in rows) / len(rows)
         excess, se = _mean_se([r[0] - r[2] for r in rows])
-        print(f"{bot:<4}{stock:>6}{len(rows):>7}{value:>8.3f}{ref:>8.3f}{gp:>8.3f}{excess:>10.3f}{se:>7.3f}")
+        slope, r2 = _slope_r2([r[0] for r in rows], [r[2] for r in rows])
+        print(f"{bot:<4}{stock:>6}{len(rows):>7}{value:>8.3f}{ref:>8.3f}{gp:>8.3f}{excess:>10.3f}{se:>7.3f}"
+              f"{slope:>7.2f}{r2:>6.2f}")
     print("\nby the kind of move chosen (both bots): value-gp the bot's excess expectation, ref-gp the"
           " reference's (what seeing both hands promises and play without that sight does not make)")
     print(f"{'stock':>5}  {'move':<22}{'n':>6}{'value-gp':>10}{'+-':>7}{'ref-gp':>8}{'+-':>7}")

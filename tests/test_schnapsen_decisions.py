@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -70,3 +71,11 @@ def test_a_short_run_logs_open_stock_decisions_with_the_deals_outcome(tmp_path: 
     assert _tool().main(["--report", str(out)]) == 0
     report = capsys.readouterr().out
     assert "value-gp" in report and "\nA       10" in report
+
+
+def test_the_calibration_slope_follows_the_values() -> None:
+    slope_r2 = _tool()._slope_r2
+    assert slope_r2([0.0, 1.0, 2.0, 3.0], [1.0, 3.0, 5.0, 7.0]) == pytest.approx((2.0, 1.0))
+    slope, r2 = slope_r2([0.0, 1.0, 2.0, 3.0], [0.0, 1.0, 0.0, 1.0])
+    assert (slope, r2) == pytest.approx((0.2, 0.2))
+    assert all(math.isnan(x) for x in slope_r2([1.0, 1.0, 1.0], [0.0, 1.0, 2.0]))
