@@ -141,7 +141,7 @@ def generate(args: argparse.Namespace) -> int:
     return rc
 
 
-def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
+def mean_se(xs: Sequence[float]) -> tuple[float, float]:
     n = len(xs)
     m = sum(xs) / n
     var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
@@ -167,7 +167,8 @@ def move_class(rec: dict[str, Any], key: str) -> str:
     return "answer trumps" if c // 5 == trump else "answer discards"
 
 
-def _read(paths: Sequence[str]) -> list[dict[str, Any]]:
+def read_records(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """Every JSON line of the files, in order."""
     recs: list[dict[str, Any]] = []
     for path in paths:
         with open(path, encoding="utf-8") as f:
@@ -191,7 +192,7 @@ def report(paths: Sequence[str]) -> int:
     """Print, by bot and stock size: decisions, the mean value the bot gave the move it chose,
     the reference's value of that move (both hands known), the game points the deals gave, and
     the bot's excess expectation (its value less the outcome, with its standard error)."""
-    recs = _read(paths)
+    recs = read_records(paths)
     cells: dict[tuple[str, int], list[tuple[float, float, float]]] = defaultdict(list)
     classes: dict[tuple[int, str], list[tuple[float, float, float]]] = defaultdict(list)
     for rec in recs:
@@ -207,7 +208,7 @@ def report(paths: Sequence[str]) -> int:
         value = sum(r[0] for r in rows) / len(rows)
         ref = sum(r[1] for r in rows) / len(rows)
         gp = sum(r[2] for r in rows) / len(rows)
-        excess, se = _mean_se([r[0] - r[2] for r in rows])
+        excess, se = mean_se([r[0] - r[2] for r in rows])
         slope, r2 = _slope_r2([r[0] for r in rows], [r[2] for r in rows])
         print(f"{bot:<4}{stock:>6}{len(rows):>7}{value:>8.3f}{ref:>8.3f}{gp:>8.3f}{excess:>10.3f}{se:>7.3f}"
               f"{slope:>7.2f}{r2:>6.2f}")
@@ -218,8 +219,8 @@ def report(paths: Sequence[str]) -> int:
         rows = classes[(stock, name)]
         if len(rows) < 20:
             continue
-        excess, se = _mean_se([r[0] - r[2] for r in rows])
-        ref_excess, ref_se = _mean_se([r[1] - r[2] for r in rows])
+        excess, se = mean_se([r[0] - r[2] for r in rows])
+        ref_excess, ref_se = mean_se([r[1] - r[2] for r in rows])
         print(f"{stock:>5}  {name:<22}{len(rows):>6}{excess:>10.3f}{se:>7.3f}{ref_excess:>8.3f}{ref_se:>7.3f}")
     return 0
 

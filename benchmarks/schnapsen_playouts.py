@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -46,7 +45,7 @@ from ai.schnapsen_knowledge import schnapsen_knowledge  # noqa: E402
 from ai.schnapsen_solver import world_from_state  # noqa: E402
 from ai.sparring import SparringAgent  # noqa: E402
 from benchmarks.decision_losses import reference_values  # noqa: E402
-from benchmarks.schnapsen_decisions import knowledge_fields, move_class  # noqa: E402
+from benchmarks.schnapsen_decisions import knowledge_fields, mean_se, move_class, read_records  # noqa: E402
 from game.rules import registry  # noqa: E402
 from game.rules.seeds import derive_rng, derive_seed  # noqa: E402
 
@@ -109,13 +108,6 @@ def generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
-    n = len(xs)
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    return m, math.sqrt(var / n)
-
-
 def _playout(rec: dict[str, Any], key: str) -> float:
     xs = rec["playouts"][key]
     return float(sum(xs)) / len(xs)
@@ -169,15 +161,12 @@ def cross_validated_gain(recs: Sequence[dict[str, Any]], plays_only: bool) -> tu
             chosen = corrected_choice(rec, corr, plays_only)
             changed += chosen != plain
             gains.append(_playout(rec, chosen) - _playout(rec, plain))
-    mean, se = _mean_se(gains)
+    mean, se = mean_se(gains)
     return changed, mean, se
 
 
 def report(paths: Sequence[str]) -> int:
-    recs: list[dict[str, Any]] = []
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            recs.extend(json.loads(line) for line in f)
+    recs = read_records(paths)
     if not recs:
         print("schnapsen_playouts: no decisions in the files given", file=sys.stderr)
         return 1
@@ -187,7 +176,7 @@ def report(paths: Sequence[str]) -> int:
     for key in sorted(search, key=lambda c: (-c[0], c[1])):
         if len(search[key]) < 30:
             continue
-        (m, se), (rm, rse) = _mean_se(search[key]), _mean_se(ref[key])
+        (m, se), (rm, rse) = mean_se(search[key]), mean_se(ref[key])
         print(f"{key[0]:>5}  {key[1]:<22}{len(search[key]):>6}{m:>8.3f}{se:>7.3f}{rm:>8.3f}{rse:>7.3f}")
     for plays_only in (False, True):
         changed, gain, se = cross_validated_gain(recs, plays_only)
