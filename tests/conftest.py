@@ -10,10 +10,12 @@
 """
 
 import atexit
+import importlib.util
 import os
 import shutil
 import tempfile
 from pathlib import Path
+from types import ModuleType
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -65,3 +67,17 @@ def _patch_platformdirs() -> None:
 
 
 _patch_platformdirs()
+
+
+#: the project's root folder
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_script(relative: str, name: str) -> ModuleType:
+    """Import a script that is not in a package (``benchmarks/``, ``build_scripts/``) by its
+    path under the project root, as module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / relative)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -23,16 +23,14 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "build_scripts" / "kartenstube.spec"
 
 
 def _load(name: str) -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "build_scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(f"build_scripts/{name}.py", name)
 
 
 def _walk(package: str) -> list[str]:

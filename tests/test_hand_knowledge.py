@@ -3,26 +3,20 @@ opponent's hand (the proper scoring rule the diagnostic reports) and its uniform
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from functools import cache
-from pathlib import Path
 from random import Random
 from types import ModuleType
 
 from ai.schnapsen_knowledge import SchnapsenKnowledge, schnapsen_knowledge
 from ai.schnapsen_solver import bits, mask_of
 from game.rules import registry
+from tests.conftest import load_script
 
 
 @cache
 def _tool() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "hand_knowledge.py"
-    spec = importlib.util.spec_from_file_location("hand_knowledge", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/hand_knowledge.py", "hand_knowledge")
 
 
 def _first_decision(seed: int) -> tuple[SchnapsenKnowledge, int]:

@@ -3,7 +3,6 @@ values, the reference, the move chosen, how the deal ended) and its summary by m
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 from functools import cache
@@ -15,16 +14,12 @@ import pytest
 from ai import arena
 from ai.schnapsen import ExpertAgent
 from ai.sparring import SparringAgent
+from tests.conftest import load_script
 
 
 @cache
 def _tool() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "schnapsen_decisions.py"
-    spec = importlib.util.spec_from_file_location("schnapsen_decisions", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/schnapsen_decisions.py", "schnapsen_decisions")
 
 
 def _index(card: str) -> int:

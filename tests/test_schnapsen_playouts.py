@@ -3,7 +3,6 @@ both-hands reference and by play-outs, and the cross-validated test of a correct
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from functools import cache
 from pathlib import Path
@@ -11,16 +10,12 @@ from types import ModuleType
 from typing import Any
 
 from ai.schnapsen_solver import DECK
+from tests.conftest import load_script
 
 
 @cache
 def _tool() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "schnapsen_playouts.py"
-    spec = importlib.util.spec_from_file_location("schnapsen_playouts", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/schnapsen_playouts.py", "schnapsen_playouts")
 
 
 def _decisions(trump_ace_plays_out: float, jack_plays_out: float, deals: int = 80) -> list[dict[str, Any]]:
