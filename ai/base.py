@@ -21,8 +21,10 @@ LEVELS: tuple[str, ...] = ("random", "beginner", "player", "expert")
 #: (it does not give a deal up on the word of its omniscient samples), and
 #: ``expert-python``, the expert without its compiled core (the pure-Python fallback), and
 #: ``expert-fixed``, the expert without its clock (its samples are its whole budget, so two runs
-#: of the same seed play the same moves: A/B comparisons deal by deal, ``benchmarks/paired.py``)
-BENCH_LEVELS: tuple[str, ...] = ("sparring", "expert-python", "expert-fixed")
+#: of the same seed play the same moves: A/B comparisons deal by deal, ``benchmarks/paired.py``);
+#: from ``ai.sparring_mcts``, the partner of the public bots' kind, PIMC + UCT with random
+#: play-outs, as ``mcts`` or ``mcts-S-I`` (S samples, I iterations a decision)
+BENCH_LEVELS: tuple[str, ...] = ("sparring", "expert-python", "expert-fixed", "mcts")
 
 
 class Agent(Protocol):
@@ -61,14 +63,14 @@ _GAME_MODULES: dict[str, str] = {
 def make_agent(game_id: str, level: str, seat: int = 0) -> Agent:
     """The agent for a game and level; falls back to the random agent where a game has no bot
     module yet or the module does not know the level."""
-    if level in BENCH_LEVELS or level.startswith(("sparring-", "expert-fixed-")):
+    if level in BENCH_LEVELS or level.startswith(("sparring-", "expert-fixed-", "mcts-")):
         if game_id != "schnapsen":
             raise ValueError(f"the benchmark level {level!r} exists for Schnapsen only")
-        from ai import sparring
+        from ai import sparring, sparring_mcts
 
-        bench = sparring.make(level, seat)
+        bench = sparring.make(level, seat) or sparring_mcts.make(level, seat)
         if bench is None:
-            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N, sparring-firm, expert-python, expert-fixed, expert-fixed-chanceN or expert-fixed-alphamuN")
+            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N, sparring-firm, mcts, mcts-S-I, expert-python, expert-fixed, expert-fixed-chanceN or expert-fixed-alphamuN")
         return bench
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")

@@ -88,9 +88,9 @@ def find_compiler() -> str | None:
     return next((c for c in ("cc", "gcc", "clang") if shutil.which(c)), None)
 
 
-def compile_core(out: Path, cc: str | None = None) -> bool:
-    """Compile ``schnapsen_core.c`` into the shared library ``out`` (atomically: a concurrent
-    process sees the whole library or none).  False when there is no compiler or it fails."""
+def compile_core(out: Path, cc: str | None = None, source: Path = SOURCE) -> bool:
+    """Compile ``source`` (``schnapsen_core.c``) into the shared library ``out`` (atomically: a
+    concurrent process sees the whole library or none).  False when there is no compiler or it fails."""
     cc = cc or find_compiler()
     if cc is None:
         return False
@@ -103,7 +103,7 @@ def compile_core(out: Path, cc: str | None = None) -> bool:
     else:
         flags.append("-fPIC")
     try:
-        subprocess.run([cc, *flags, "-o", tmp, str(SOURCE)], check=True, capture_output=True, timeout=120)
+        subprocess.run([cc, *flags, "-o", tmp, str(source), "-lm"], check=True, capture_output=True, timeout=120)
         os.replace(tmp, out)
     except (OSError, subprocess.SubprocessError):
         Path(tmp).unlink(missing_ok=True)
@@ -111,15 +111,15 @@ def compile_core(out: Path, cc: str | None = None) -> bool:
     return True
 
 
-def _cached_build() -> Path | None:
-    """A source checkout's core, compiled once per version of the source."""
-    if getattr(sys, "frozen", False) or not SOURCE.exists():
+def cached_build(source: Path = SOURCE, prefix: str = "core") -> Path | None:
+    """A source checkout's library built from ``source``, compiled once per version of it."""
+    if getattr(sys, "frozen", False) or not source.exists():
         return None  # the executable never compiles: it carries its core or goes without
     try:
         cache = Path(os.environ.get(CACHE_ENV) or Path(tempfile.gettempdir()) / "kartenstube-core")
-        digest = hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:16]
-        lib = cache / f"core_{digest}{Path(library_name()).suffix}"
-        if lib.exists() or compile_core(lib):
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+        lib = cache / f"{prefix}_{digest}{Path(library_name()).suffix}"
+        if lib.exists() or compile_core(lib, source=source):
             return lib
     except OSError:  # an unwritable or odd temp folder: play on with the Python search
         pass
@@ -162,7 +162,7 @@ def load_core(force_python: bool = False) -> Any:
         if bundled.exists():
             core, origin = bind_library(bundled), "bundled"
         if core is None:
-            built = _cached_build()
+            built = cached_build()
             core, origin = (bind_library(built), "built") if built is not None else (None, "")
         _core, _origin = core, (origin if core is not None else "")
     return _core
@@ -275,4 +275,4 @@ def _answer_order(a: int, b: int, trump: int) -> int:
     return 31 - pts if SUIT[b] == trump else 40 + pts
 
 
-__all__ = ["ABI", "FIRST_DRAW", "bind_library", "bundled_library", "compile_core", "describe", "exact_values", "find_compiler", "library_name", "load_core"]
+__all__ = ["ABI", "FIRST_DRAW", "bind_library", "bundled_library", "cached_build", "compile_core", "describe", "exact_values", "find_compiler", "library_name", "load_core"]

@@ -13,6 +13,7 @@ from random import Random
 from ai.base import make_agent
 from ai.schnapsen import ExpertAgent
 from ai.sparring import SparringAgent
+from ai.sparring_mcts import MctsSparringAgent, load_mcts
 from game.cards import deck20
 from game.rules.schnapsen import RULES as R
 
@@ -31,7 +32,9 @@ def twin_decks(rng: Random) -> tuple[list, list]:
 
 
 def test_every_level_ignores_hidden_cards():
-    checked = {"beginner": 0, "player": 0, "expert": 0, "expert-python": 0, "sparring": 0}
+    checked = {"beginner": 0, "player": 0, "expert": 0, "expert-python": 0, "sparring": 0, "mcts": 0}
+    if load_mcts() is None:  # no C compiler: that partner cannot be built (the others are checked)
+        del checked["mcts"]
     for deal in range(12):
         rng = Random(100 + deal)
         deck_a, deck_b = twin_decks(rng)
@@ -41,6 +44,8 @@ def test_every_level_ignores_hidden_cards():
         agents = {lv: make_agent("schnapsen", lv, 0) for lv in ("beginner", "player", "expert")}
         # the benchmark-only sparring partner too (fewer samples: the same code, at test speed)
         agents["sparring"] = SparringAgent(0, samples=8)
+        if "mcts" in checked:  # and the partner of the public bots' kind (UCT with random play-outs)
+            agents["mcts"] = MctsSparringAgent(0, samples=12, iterations=3000)
         # without the wall-clock safety net the expert's sample count is fixed, so a loaded
         # machine cannot make the two runs differ for reasons unrelated to the hidden cards
         agents["expert"] = ExpertAgent(0, budget_s=None)  # the compiled search where it is built
@@ -57,7 +62,7 @@ def test_every_level_ignores_hidden_cards():
                 legal_a, legal_b = R.legal_moves(sa), R.legal_moves(sb)
                 assert legal_a == legal_b
                 for level, agent in agents.items():
-                    if level in ("expert", "expert-python", "sparring") and ply % 3:
+                    if level in ("expert", "expert-python", "sparring", "mcts") and ply % 3:
                         continue  # the searching bots are slower: check every third decision
                     ma = agent.choose(oa, legal_a, Random(deal * 1000 + ply))
                     mb = agent.choose(ob, legal_b, Random(deal * 1000 + ply))
