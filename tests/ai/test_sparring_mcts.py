@@ -4,8 +4,6 @@ its moves are legal and reproducible, its rewards follow the match score, its na
 
 from __future__ import annotations
 
-from random import Random
-
 import pytest
 
 from ai.base import make_agent
@@ -21,7 +19,7 @@ from ai.sparring_mcts import (
     search,
 )
 from game.rules.schnapsen import RULES as R
-from tests.ai.test_sparring import positions
+from tests.ai.test_sparring import played_deal, positions
 
 
 @pytest.fixture(scope="module")
@@ -91,21 +89,8 @@ def test_more_iterations_find_more_exact_moves(engine, core):
 
 def test_the_partner_plays_legal_and_reproducible_deals(engine):
     for deal in range(3):
-        moves = []
-        for _run in range(2):
-            s = R.new_round(2, deal % 2, Random(deal))
-            agents = [MctsSparringAgent(0, samples=10, iterations=2000), make_agent("schnapsen", "player", 1)]
-            played, n = [], 0
-            while not R.is_over(s):
-                seat = R.to_move(s)
-                legal = R.legal_moves(s)
-                m = agents[seat].choose(R.observe(s, seat), legal, Random(deal * 100 + n))
-                assert m in legal
-                played.append(str(m))
-                s, _ = R.apply(s, m)
-                n += 1
-            moves.append(played)
-        assert moves[0] == moves[1]
+        runs = [played_deal(MctsSparringAgent(0, samples=10, iterations=2000), deal) for _ in range(2)]
+        assert runs[0] == runs[1]
 
 
 def test_rewards_are_game_points_or_the_match_equity_of_the_deciding_seat():
