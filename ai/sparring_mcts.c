@@ -185,9 +185,30 @@ static inline int rand_below(int n) { return (int)((next_rand() >> 11) % (uint64
 
 /* A play-out move: declare once the 66 are there, take the trump jack, show a marriage whose
  * card is led, never close or declare falsely; the card itself uniformly at random. */
+static double GREEDY;  /* chance that a play-out answer is the greedy one (0: all at random) */
+
+/* The greedy answer: win with the cheapest higher card of the suit led; else trump an ace or a
+ * ten with the lowest trump; else throw the cheapest card, a plain one before a trump. */
+static int greedy_answer(const St *s, const int *mv, int n) {
+    int a = s->led, win = -1, trump = -1, low = -1;
+    for (int i = 0; i < n; i++) {
+        int b = mv[i];
+        if (b / 5 == a / 5 && b < a) { if (win < 0 || pts(b) < pts(win)) win = b; }
+        else if (b / 5 == TRUMP && a / 5 != TRUMP) { if (trump < 0 || pts(b) < pts(trump)) trump = b; }
+        int key = pts(b) + (b / 5 == TRUMP ? 20 : 0), lk = low < 0 ? 99 : pts(low) + (low / 5 == TRUMP ? 20 : 0);
+        if (key < lk) low = b;
+    }
+    if (win >= 0) return win;
+    if (trump >= 0 && pts(a) >= 10) return trump;
+    return low;
+}
+
 static int playout_move(const St *s) {
     int mv[MAXMOVES], n = gen_moves(s, mv);
-    if (s->led >= 0) return mv[rand_below(n)];
+    if (s->led >= 0) {
+        if (GREEDY > 0 && (double)(next_rand() >> 11) / 9007199254740992.0 < GREEDY) return greedy_answer(s, mv, n);
+        return mv[rand_below(n)];
+    }
     int x = s->seat, cards[MAXMOVES], nc = 0;
     for (int i = 0; i < n; i++) {
         int m = mv[i];
@@ -296,14 +317,16 @@ static St make_state(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0,
 }
 
 /* UCT from the position given (the deal set up last) for ``iterations`` iterations; rewards:
- * seat 0's reward of each outcome -3..3 (reward0[v + 3]; seat 1's is 1 minus it).  Writes each
+ * seat 0's reward of each outcome -3..3 (reward0[v + 3]; seat 1's is 1 minus it); greedy: the
+ * chance that a play-out answer is greedy_answer's instead of a random one.  Writes each
  * root move's code, visits and mean reward for the seat to move; returns how many there are. */
 int mc_search(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1, int t0, int t1,
               int cb, int cp, int ct, int led, int hist, int melded, int iterations, uint64_t seed,
-              double c, const double *reward0, int *moves, int *visits, double *means) {
+              double c, double greedy, const double *reward0, int *moves, int *visits, double *means) {
     St root = make_state(seat, h0, h1, c0, c1, m0, m1, t0, t1, cb, cp, ct, led, hist, melded);
     RNG = seed ? seed : 88172645463325252ull;
     UCT_C = c;
+    GREEDY = greedy;
     for (int i = 0; i < 7; i++) REWARD0[i] = reward0[i];
     NUSED = 1;
     NODES_[0].first = -1; NODES_[0].nchild = 0; NODES_[0].visits = 0; NODES_[0].sum = 0.0;
@@ -350,4 +373,4 @@ int mc_exact(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1,
 }
 
 /* The interface version ai/sparring_mcts.py expects. */
-int mc_abi(void) { return 1; }
+int mc_abi(void) { return 2; }

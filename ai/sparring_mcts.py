@@ -3,7 +3,9 @@
 Not a level of the app.  ``ai.arena`` and the benchmarks reach it as ``--b mcts`` (the issue's
 description of the strongest public bot it was measured against: about 150 sampled deals and
 about 100,000 UCT iterations with full random play-outs per decision) or ``mcts-S-I`` (S samples,
-I iterations in all per decision, ``mcts-S-I-C`` with the exploration constant C/100).
+I iterations in all per decision, ``mcts-S-I-C`` with the exploration constant C/100, and
+``mcts-S-I-C-G`` with a play-out answer greedy with chance G/100: the cheapest card that wins the
+suit led, a low trump on an ace or a ten, else the cheapest card).
 
 For every decision it deals the unseen cards ``samples`` times uniformly among the deals
 consistent with its observation (``ai.schnapsen_determinize.sample_uniform``, the sampler of the
@@ -39,7 +41,7 @@ from game.rules.base import Move
 from game.rules.messages import Reason
 
 SOURCE = Path(__file__).with_name("sparring_mcts.c")
-ABI = 1
+ABI = 2
 #: the issue's public bot: about 150 sampled deals, about 100,000 UCT iterations per decision
 SAMPLES = 150
 ITERATIONS = 100_000
@@ -74,7 +76,7 @@ def _bind(lib_path: Path) -> Any:
     ip, dp = ctypes.POINTER(i), ctypes.POINTER(d)
     lib.mc_setup.argtypes = [i] * 7 + [ip]
     lib.mc_setup.restype = None
-    lib.mc_search.argtypes = [i, u32, u32] + [i] * 12 + [i, ctypes.c_uint64, d, dp, ip, ip, dp]
+    lib.mc_search.argtypes = [i, u32, u32] + [i] * 12 + [i, ctypes.c_uint64, d, d, dp, ip, ip, dp]
     lib.mc_search.restype = i
     lib.mc_exact.argtypes = [i, u32, u32] + [i] * 12 + [ip, ip]
     lib.mc_exact.restype = i
@@ -121,13 +123,14 @@ def exact_move_values(w: World, lib: Any) -> dict[str, float]:
 
 
 def search(w: World, lib: Any, iterations: int, seed: int, rewards: Sequence[float],
-           exploration: float = EXPLORATION) -> dict[str, tuple[int, float]]:
-    """UCT on one known deal: each legal move's visits and mean reward (for the seat to move)."""
+           exploration: float = EXPLORATION, greedy: float = 0.0) -> dict[str, tuple[int, float]]:
+    """UCT on one known deal: each legal move's visits and mean reward (for the seat to move);
+    ``greedy`` the chance that a play-out answer is the greedy one (0: random play-outs)."""
     args = _position(w, lib)
     moves, visits = (ctypes.c_int * 24)(), (ctypes.c_int * 24)()
     means = (ctypes.c_double * 24)()
     r0 = (ctypes.c_double * 7)(*rewards)
-    n = lib.mc_search(*args, max(1, iterations), seed, exploration, r0, moves, visits, means)
+    n = lib.mc_search(*args, max(1, iterations), seed, exploration, greedy, r0, moves, visits, means)
     out: dict[str, tuple[int, float]] = {}
     for j in range(n):
         key = move_key(moves[j])
@@ -153,8 +156,9 @@ class MctsSparringAgent:
     level = "mcts"
 
     def __init__(self, seat: int = 0, samples: int = SAMPLES, iterations: int = ITERATIONS,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, greedy: float = 0.0) -> None:
         self.seat = seat
+        self.greedy = greedy
         self.samples = samples
         self.iterations = iterations
         self.exploration = exploration
@@ -179,7 +183,7 @@ class MctsSparringAgent:
                 vals = phase2_values(w)
                 return {key: (1, float(vals.get(key, -3))) for key in keys}
             res = search(w, self.lib, per_sample, rng.getrandbits(63) | 1, rewards_for(w.to_act, needs),
-                         self.exploration)
+                         self.exploration, self.greedy)
             for key in keys:
                 v, m = res.get(key, (0, 0.0))
                 totals[key][0] += v
@@ -199,14 +203,16 @@ class MctsSparringAgent:
 
 def make(level: str, seat: int = 0) -> Any:
     """``mcts`` (the issue's public bot: SAMPLES samples, ITERATIONS iterations a decision),
-    ``mcts-S-I`` (S samples, I iterations) or ``mcts-S-I-C`` (exploration C / 100); None for
-    other names."""
+    ``mcts-S-I`` (S samples, I iterations), ``mcts-S-I-C`` (exploration C / 100) or
+    ``mcts-S-I-C-G`` (a play-out answer greedy with chance G / 100); None for other names."""
     if level == "mcts":
         return MctsSparringAgent(seat)
     parts = level.split("-")
-    if parts[0] == "mcts" and len(parts) in (3, 4) and all(p.isdigit() and int(p) > 0 for p in parts[1:]):
-        c = int(parts[3]) / 100 if len(parts) == 4 else EXPLORATION
-        return MctsSparringAgent(seat, int(parts[1]), int(parts[2]), c)
+    if parts[0] == "mcts" and len(parts) in (3, 4, 5) and all(p.isdigit() for p in parts[1:]) \
+            and all(int(p) > 0 for p in parts[1:4]) and int(parts[-1]) <= (100 if len(parts) == 5 else 10**9):
+        c = int(parts[3]) / 100 if len(parts) >= 4 else EXPLORATION
+        greedy = int(parts[4]) / 100 if len(parts) == 5 else 0.0
+        return MctsSparringAgent(seat, int(parts[1]), int(parts[2]), c, greedy)
     return None
 
 

@@ -121,3 +121,23 @@ def test_names_reach_the_partner_only_for_schnapsen(engine):
         make_agent("schnapsen", "mcts-x", 0)
     with pytest.raises(ValueError, match="Schnapsen only"):
         make_agent("schwimmen", "mcts", 0)
+
+
+def test_greedy_play_outs_answer_as_the_rule_says_and_stay_legal(engine):
+    """With greedy play-outs the partner still plays legal, reproducible deals, and its search on
+    a known deal differs from the random play-outs' (the play-outs are really another policy)."""
+    for deal in range(2):
+        runs = [played_deal(MctsSparringAgent(0, samples=8, iterations=2000, greedy=1.0), deal) for _ in range(2)]
+        assert runs[0] == runs[1]
+    differ = 0
+    for s in positions(71, 20, 8):
+        w = world_from_state(s)
+        if w.stage == "final":
+            continue
+        r = rewards_for(w.to_act, None)
+        differ += search(w, engine, 3000, 5, r, greedy=0.0) != search(w, engine, 3000, 5, r, greedy=1.0)
+    assert differ >= 10, differ
+    g = make_agent("schnapsen", "mcts-150-100000-70-50", 0)
+    assert isinstance(g, MctsSparringAgent) and g.greedy == 0.5
+    with pytest.raises(ValueError):
+        make_agent("schnapsen", "mcts-150-100000-70-150", 0)
