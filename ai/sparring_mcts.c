@@ -343,7 +343,6 @@ int mc_search(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, int m1
 }
 
 static int exact(const St *s, int alpha, int beta) {
-    if (s->over) return s->seat == 0 ? s->value0 : -s->value0;  /* not reached: see below */
     int mv[MAXMOVES], n = gen_moves(s, mv), best = -99;
     for (int i = 0; i < n; i++) {
         St t = *s;
