@@ -11,7 +11,9 @@ partner chooses by equity (``ai.sparring``).
 
 The table assumes two equal players and the distribution of a won deal's game points measured
 over 4,000 player-against-player deals (seed 7, both seats alike): 1 point 47.7 %, 2 points
-39.0 %, 3 points 13.3 %.
+39.0 %, 3 points 13.3 %.  Every function takes another such table (``table``): between the
+strong bots a deal is won by more (``STRONG_DEAL_GP``), and ``benchmarks/score_deals.py`` scores
+deals with that one.
 """
 
 from __future__ import annotations

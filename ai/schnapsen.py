@@ -124,7 +124,10 @@ LOSING_CLOSE_BELOW = -1.0
 #: "exact-equity" no more than "equity".  Likely (not measured): the sampled searches, each against
 #: an opponent who sees every card, call many playable deals lost, and where the table is flat
 #: (a loss by 2 or by 3 ends the match alike) equity no longer tells those moves apart; game
-#: points still do.
+#: points still do.  Measured again on single deals at the scores matches reach
+#: (``benchmarks/score_deals.py``, 600 paired deals of seed 1, session 28): "equity" with the
+#: strong bots' table (``STRONG_DEAL_GP``) changed 47 deals and +0.03 +- 0.53 points of match
+#: equity a deal, nothing; equity changes few outcomes between these bots either way.
 MATCH_PLAY = "game-points"
 MATCH_PLAYS = ("equity", "exact-equity", "game-points", "blend", "near-end")
 #: "blend" chooses by (1 - MATCH_BLEND) * game points + MATCH_BLEND * equity in game points (the
