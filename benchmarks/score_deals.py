@@ -31,6 +31,9 @@ from random import Random
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from paired import load  # noqa: E402  (a log's games by (pair, A's seat))
 
 from ai.arena import Outcome, mean_ci, play_round  # noqa: E402
 from ai.base import make_agent  # noqa: E402
@@ -85,16 +88,6 @@ def play_pair(a_level: str, b_level: str, seed: int, i: int, score: tuple[int, i
                      "needs": [mine, theirs], "eq": equity_change((mine, theirs), gp),
                      "a_ms": round(sum(out.a_ms), 1)})
     return rows
-
-
-def load(path: Path) -> dict[tuple[int, int], dict[str, Any]]:
-    """A log's deals by (pair, A's seat)."""
-    games = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            g = json.loads(line)
-            games[(int(g["pair"]), int(g["a_seat"]))] = g
-    return games
 
 
 def compare(base: dict[tuple[int, int], dict[str, Any]],
