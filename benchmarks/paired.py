@@ -16,8 +16,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -57,18 +58,28 @@ def compare(base: dict[tuple[int, int], dict[str, float]],
             "d_gp": gp, "d_gp_ci": gp_ci}
 
 
+def compared_logs(prog: str, base: Path, candidate: Path,
+                  by: Callable[[Any, Any], dict[str, float]], unit: str) -> dict[str, float] | None:
+    """``by`` (a comparison such as ``compare``) of the logs at ``base`` and ``candidate``, or None
+    after one line saying why not: a log that cannot be read, or two logs sharing no ``unit``."""
+    try:
+        r = by(load(base), load(candidate))
+    except (OSError, ValueError, KeyError) as e:
+        print(f"{prog}: cannot read the logs: {e}")
+        return None
+    if not r["games"]:
+        print(f"{prog}: the two logs share no {unit}")
+        return None
+    return r
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python benchmarks/paired.py", description=__doc__.splitlines()[0])
     ap.add_argument("base", type=Path)
     ap.add_argument("candidate", type=Path)
     args = ap.parse_args(argv)
-    try:
-        r = compare(load(args.base), load(args.candidate))
-    except (OSError, ValueError, KeyError) as e:
-        print(f"paired: cannot read the logs: {e}")
-        return 2
-    if not r["games"]:
-        print("paired: the two logs share no games (same --seed and mode?)")
+    r = compared_logs("paired", args.base, args.candidate, compare, "games (same --seed and mode?)")
+    if r is None:
         return 2
     print(f"{r['games']:.0f} games compared, {r['changed']:.0f} ended differently; base wins {r['base_rate']:.3f}")
     print(f"candidate - base: win rate {r['d_win']:+.4f} +- {r['d_win_ci']:.4f}, "

@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from paired import load  # noqa: E402  (a log's games by (pair, A's seat))
+from paired import compared_logs  # noqa: E402
 
 from ai.arena import Outcome, mean_ci, play_round  # noqa: E402
 from ai.base import make_agent  # noqa: E402
@@ -102,7 +102,7 @@ def compare(base: dict[tuple[int, int], dict[str, Any]],
         games += len(keys)
         changed += sum(base[k]["gp"] != cand[k]["gp"] for k in keys)
         diffs.append(sum(float(cand[k]["eq"]) - float(base[k]["eq"]) for k in keys) / len(keys))
-    mu, half = mean_ci(diffs) if diffs else (0.0, float("inf"))
+    mu, half = mean_ci(diffs)
     return {"games": games, "changed": changed, "d_eq": mu, "d_eq_ci": half}
 
 
@@ -118,13 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="compare two logs of the same seed instead of playing")
     args = ap.parse_args(argv)
     if args.compare:
-        try:
-            r = compare(load(args.compare[0]), load(args.compare[1]))
-        except (OSError, ValueError, KeyError) as e:
-            print(f"score_deals: cannot read the logs: {e}")
-            return 2
-        if not r["games"]:
-            print("score_deals: the two logs share no deals (same --seed?)")
+        r = compared_logs("score_deals", args.compare[0], args.compare[1], compare, "deals (same --seed?)")
+        if r is None:
             return 2
         print(f"{r['games']:.0f} deals compared, {r['changed']:.0f} ended differently; candidate - base: "
               f"match equity {100 * r['d_eq']:+.3f} +- {100 * r['d_eq_ci']:.3f} points a deal (95 %)")
@@ -154,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             log.close()
     n = len(rows)
     by_pair = [(float(rows[k]["eq"]) + float(rows[k + 1]["eq"])) / 2 for k in range(0, n - 1, 2)]
-    eq, half = mean_ci(by_pair) if len(by_pair) > 1 else (0.0, float("inf"))
+    eq, half = mean_ci(by_pair)
     wins = sum(float(r["win"]) for r in rows)
     gp = sum(float(r["gp"]) for r in rows) / max(1, n)
     print(f"schnapsen at match scores: A={args.a} vs B={args.b}, {n} deals, seed {args.seed}, "

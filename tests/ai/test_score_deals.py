@@ -11,6 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import score_deals as sd  # noqa: E402
+from paired import load  # noqa: E402
 
 from ai.match_equity import DEAL_GP, STRONG_DEAL_GP, deal_equity, win_chance  # noqa: E402
 
@@ -59,7 +60,7 @@ def test_a_run_logs_both_seats_at_one_score_and_compares(tmp_path, capsys):
     other = tmp_path / "other.jsonl"
     assert sd.main(["--a", "beginner", "--b", "beginner", "--deals", "8", "--seed", "4", "--log", str(other)]) == 0
     capsys.readouterr()
-    r = sd.compare(sd.load(log), sd.load(other))
+    r = sd.compare(load(log), load(other))
     assert r["games"] == 8 and r["changed"] > 0
 
 
