@@ -41,6 +41,12 @@ SAMPLES = 64
 #: deal is often won after all.  A public PIMC bot with random play-outs would not give up there
 #: (its play-outs are optimistic), so this variant is the fairer yardstick on that point.
 FIRM_GIVE_UP_MARGIN = 1.0
+#: ``sparring-firm-close``: the firm partner that also closes as the expert does (a close must
+#: beat playing on by the expert's ``CORE_CLOSE_MARGIN``, a close it expects to lose by the
+#: give-up margin).  A diagnostic, not a yardstick: plain PIMC overrates its own closes (each
+#: sample is solved by a closer who sees the opponent's hand), and this variant tells how much of
+#: the expert's edge over ``sparring-firm`` is that flaw of the partner's.
+FIRM_CLOSE_LEVEL = "sparring-firm-close"
 
 
 class SparringAgent:
@@ -49,12 +55,15 @@ class SparringAgent:
     level = "sparring"
 
     def __init__(self, seat: int = 0, samples: int = SAMPLES, force_python: bool = False,
-                 give_up_margin: float = 0.0) -> None:
+                 give_up_margin: float = 0.0, close_margin: float | None = None) -> None:
         self.seat = seat
         self.samples = samples
         self.core = load_core(force_python)
         #: game points a false declaration must save over the best other move (0: plain PIMC)
         self.give_up_margin = give_up_margin
+        #: game points a close must beat the best other move by, as the expert's
+        #: ``with_margins`` has it (None: plain PIMC, no margin)
+        self.close_margin = close_margin
 
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return self.explain(observation, legal_moves, rng)[0]
@@ -84,6 +93,13 @@ class SparringAgent:
             # in a match the values are equity: the margin in game points scaled to it
             per_gp = 1.0 if observation.match_needs is None else gp_slope(observation.match_needs)
             vals["declare"] -= self.give_up_margin * per_gp
+        if "close" in vals and self.close_margin is not None:
+            from ai.schnapsen import close_margin_for
+
+            per_gp = 1.0 if observation.match_needs is None else gp_slope(observation.match_needs)
+            # the losing-close rule reads the close's game points: known outside a match only
+            close_gp = vals["close"] if observation.match_needs is None else None
+            vals["close"] -= close_margin_for(close_gp, self.close_margin) * per_gp
         rank = {"declare": 0 if observation.points >= 66 else 9, "meld": 1, "exchange": 2, "play": 3,
                 "pass": 4, "close": 5}
         order = [str(mv) for mv in sorted(legal_moves, key=lambda mv: rank.get(mv.kind, 8))]
@@ -103,7 +119,8 @@ def make(level: str, seat: int = 0) -> Any:
     expert without its compiled core (the fallback of a machine without one, measured);
     ``expert-fixed``, the expert without its clock (reproducible runs), ``expert-fixed-equity``,
     ``-exact-equity``, ``-gp``, ``-blend`` and ``-near-end`` the same choosing a match's decisions one way of ``MATCH_PLAY``
-    (``MATCH_PLAY_LEVELS``), ``expert-fixed-chanceN``
+    (``MATCH_PLAY_LEVELS``), ``sparring-firm-close`` the firm partner closing with the expert's
+    margins (``FIRM_CLOSE_LEVEL``, a diagnostic), ``expert-fixed-chanceN``
     the same with the stock order a chance node from N stock cards down, ``expert-fixed-firstN-M``
     the same with only the next draw a chance node at N and M stock cards (``FIRST_DRAW``),
     ``expert-fixed-alphamuN`` the same with N moves searched together by alpha-mu in a closed
@@ -140,6 +157,10 @@ def make(level: str, seat: int = 0) -> Any:
         return SparringAgent(seat)
     if level == "sparring-firm":
         return SparringAgent(seat, give_up_margin=FIRM_GIVE_UP_MARGIN)
+    if level == FIRM_CLOSE_LEVEL:
+        from ai.schnapsen import CORE_CLOSE_MARGIN
+
+        return SparringAgent(seat, give_up_margin=FIRM_GIVE_UP_MARGIN, close_margin=CORE_CLOSE_MARGIN)
     if level.startswith("sparring-") and level[9:].isdigit() and int(level[9:]) > 0:
         return SparringAgent(seat, int(level[9:]))
     return None

@@ -461,3 +461,36 @@ def test_the_firm_partner_plays_on_where_plain_pimc_gives_the_deal_up(core):
     assert vals["declare"] == -2.0 and max(vals["play KC"], vals["play QC"]) < -2.0
     assert str(plain.choose(obs, legal, Random(3))) == "declare"
     assert str(firm.choose(obs, legal, Random(3))) in ("play KC", "play QC")
+
+
+def test_the_closing_diagnostic_partner_closes_with_the_experts_margins(monkeypatch):
+    """``sparring-firm-close`` (a diagnostic) declines a close that beats playing on by less than
+    the expert's close margin, and a close it expects to lose unless it saves the give-up margin;
+    the firm partner, plain PIMC there, closes in both positions."""
+    from ai.schnapsen import CORE_CLOSE_MARGIN, GIVE_UP_MARGIN
+    from ai.sparring import FIRM_CLOSE_LEVEL
+    from game.rules import registry
+    from game.rules.seeds import derive_rng
+
+    rules = registry.get("schnapsen")
+    s = rules.new_round(2, 0, derive_rng(200, "deal", 0))
+    obs, legal = rules.observe(s, s.to_act), rules.legal_moves(s)
+    keys = [str(m) for m in legal]
+    assert "close" in keys and obs.match_needs is None
+    card = next(k for k in keys if k.startswith("play"))
+    firm = make_agent("schnapsen", "sparring-firm", s.to_act)
+    closing = make_agent("schnapsen", FIRM_CLOSE_LEVEL, s.to_act)
+    assert isinstance(closing, SparringAgent) and closing.close_margin == CORE_CLOSE_MARGIN
+    for close, other in ((0.5 + CORE_CLOSE_MARGIN / 2, 0.5), (-1.5, -1.5 - GIVE_UP_MARGIN / 2)):
+        values = dict.fromkeys(keys, other - 1.0)
+        values.update({"close": close, card: other})
+        for agent in (firm, closing):
+            monkeypatch.setattr(agent, "values", lambda *_a, v=values: dict(v))
+        assert str(firm.choose(obs, legal, Random(1))) == "close"
+        assert str(closing.choose(obs, legal, Random(1))) == card
+    # a close clear of the margin is made by both
+    values = dict.fromkeys(keys, 0.0)
+    values["close"] = CORE_CLOSE_MARGIN + 0.1
+    for agent in (firm, closing):
+        monkeypatch.setattr(agent, "values", lambda *_a, v=values: dict(v))
+        assert str(agent.choose(obs, legal, Random(1))) == "close"
