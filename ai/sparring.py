@@ -89,14 +89,13 @@ class SparringAgent:
         if len(legal_moves) == 1:
             return legal_moves[0], Reason("only_legal")
         vals = self.values(observation, legal_moves, rng)
+        # in a match the values are equity: the margins in game points scaled to it
+        per_gp = 1.0 if observation.match_needs is None else gp_slope(observation.match_needs)
         if "declare" in vals and observation.points < 66 and len(vals) > 1:
-            # in a match the values are equity: the margin in game points scaled to it
-            per_gp = 1.0 if observation.match_needs is None else gp_slope(observation.match_needs)
             vals["declare"] -= self.give_up_margin * per_gp
         if "close" in vals and self.close_margin is not None:
             from ai.schnapsen import close_margin_for
 
-            per_gp = 1.0 if observation.match_needs is None else gp_slope(observation.match_needs)
             # the losing-close rule reads the close's game points: known outside a match only
             close_gp = vals["close"] if observation.match_needs is None else None
             vals["close"] -= close_margin_for(close_gp, self.close_margin) * per_gp
