@@ -166,6 +166,12 @@ CHANCE_STOCK = 4
 #: a deal), so the expert stays with PIMC.
 ALPHAMU_MOVES = 0
 CLOSE_ALPHAMU_MOVES = 1
+#: Game points within which the player level's move (``PLAYER_HEURISTICS``) wins a near tie of
+#: card plays at the open stock: 0 = off (the search's best move always).  Measured at 0.10
+#: (benchmark level expert-fixed-tie10) over 3,600 paired deals against sparring-firm (seeds
+#: 236-241, benchmarks/results/schnapsen_sparring.txt, session 30): +0.5 +- 0.9 points of win
+#: rate, +0.011 +- 0.030 game points a deal, within the noise, so it stays off.
+HEURISTIC_TIE = 0.0
 #: Above ``CHANCE_STOCK``, at these stock sizes, only the first draw is a chance node
 #: (``FIRST_DRAW``): the seats do not know the next two cards of the stock, only the ones after
 #: them.  The draw's outcomes are ``FIRST_DRAWS`` pairs read off the sample's stock order
@@ -270,7 +276,8 @@ class ExpertAgent:
                  use_core: bool = True, exact_py_stock: int = EXACT_STOCK,
                  chance_stock: int = CHANCE_STOCK, first_draw_stocks: frozenset[int] = FIRST_DRAW_STOCKS,
                  losing_close_below: float = LOSING_CLOSE_BELOW, match_play: str = MATCH_PLAY,
-                 alphamu_moves: int = ALPHAMU_MOVES, close_alphamu_moves: int = CLOSE_ALPHAMU_MOVES) -> None:
+                 alphamu_moves: int = ALPHAMU_MOVES, close_alphamu_moves: int = CLOSE_ALPHAMU_MOVES,
+                 heuristic_tie: float = HEURISTIC_TIE) -> None:
         self.seat = seat
         self.budget_s = budget_s
         #: a cap on PIMC samples (the soak test uses a few to run the same code at speed)
@@ -295,6 +302,8 @@ class ExpertAgent:
         self.alphamu_moves = alphamu_moves
         #: moves of the closed deal searched together when a close is valued (``CLOSE_ALPHAMU_MOVES``)
         self.close_alphamu_moves = close_alphamu_moves
+        #: near ties of card plays at the open stock go to the player level's move (``HEURISTIC_TIE``)
+        self.heuristic_tie = heuristic_tie
 
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> Move:
         return self.explain(observation, legal_moves, rng)[0]
@@ -426,9 +435,28 @@ class ExpertAgent:
             vals, per_gp = eq, gp_slope(observation.match_needs)
         choose_by = with_margins(vals, observation.points, exact, per_gp, self.close_margin, close_gp, below)
         key = best_key(choose_by, order)
+        key = self._heuristic_tie(observation, legal_moves, choose_by, key, exact, per_gp)
         move = next(m for m in legal_moves if str(m) == key)
         match_chance = None if eq is None else min(1.0, max(0.0, eq[key]))
         return move, _reason(observation, move, legal_moves, gp[key], exact, used, match_chance)
+
+    def _heuristic_tie(self, observation: Any, legal_moves: Sequence[Move], choose_by: dict[str, float],
+                       key: str, exact: bool, per_gp: float) -> str:
+        """``key``, or the player level's card if the search's best move and that card are both
+        card plays at the open stock and the card is worth within ``heuristic_tie`` game points
+        of the best: the samples' values of near-equal plays differ by their clairvoyance more
+        than by the cards, and the heuristics keep trumps and lead cheap cards."""
+        if self.heuristic_tie <= 0 or exact:
+            return key
+        k = schnapsen_knowledge(observation)
+        kinds = {str(m): m.kind for m in legal_moves}
+        if k.phase2 or kinds[key] != "play":
+            return key
+        hint, _reason, _name = run(PLAYER_HEURISTICS, k, _by_key(legal_moves))
+        other = str(hint)
+        if kinds.get(other) == "play" and choose_by[other] >= choose_by[key] - self.heuristic_tie * per_gp:
+            return other
+        return key
 
 
 class _GpTally:

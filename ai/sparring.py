@@ -123,7 +123,9 @@ def make(level: str, seat: int = 0) -> Any:
     the same with the stock order a chance node from N stock cards down, ``expert-fixed-firstN-M``
     the same with only the next draw a chance node at N and M stock cards (``FIRST_DRAW``),
     ``expert-fixed-alphamuN`` the same with N moves searched together by alpha-mu in a closed
-    deal and in the valuation of a close (``ai.schnapsen_alphamu``); None for other names."""
+    deal and in the valuation of a close (``ai.schnapsen_alphamu``), ``expert-fixed-tieN`` the
+    same with near ties of card plays at the open stock (within N/100 game points) going to the
+    player level's card (``HEURISTIC_TIE``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
 
@@ -147,6 +149,11 @@ def make(level: str, seat: int = 0) -> Any:
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, budget_s=None, chance_stock=int(chance_stock))
+    tie = level.removeprefix("expert-fixed-tie")
+    if tie != level and tie.isdigit():
+        from ai.schnapsen import ExpertAgent
+
+        return ExpertAgent(seat, budget_s=None, heuristic_tie=int(tie) / 100)
     moves = level.removeprefix("expert-fixed-alphamu")
     if moves != level and moves.isdigit():
         from ai.schnapsen import ExpertAgent

@@ -377,3 +377,36 @@ def test_the_closing_position_is_rebuilt_from_the_closed_deal():
                 checked += 1
             s, _ = R.apply(s, rng.choice(legal))
     assert checked >= 30, checked
+
+
+def test_a_near_tie_of_card_plays_goes_to_the_player_levels_card():
+    """With ``heuristic_tie`` the expert plays the player level's card when the search rates it
+    within the tie of its best card (at the open stock); a wider gap or a tie of 0 keeps the
+    search's choice."""
+    from ai.schnapsen import PlayerAgent
+
+    rng = Random(5)
+    for _ in range(200):  # an open-stock position where the player level picks a card
+        s = R.new_round(2, rng.randrange(2), rng)
+        for _ in range(rng.randrange(3)):
+            s, _ = R.apply(s, rng.choice([m for m in R.legal_moves(s) if m.kind == "play"]))
+        seat, legal = R.to_move(s), R.legal_moves(s)
+        obs = R.observe(s, seat)
+        plays = [str(m) for m in legal if m.kind == "play"]
+        hint = str(PlayerAgent(seat).choose(obs, legal, Random(0)))
+        if hint in plays and len(plays) >= 2 and s.stock:
+            break
+    else:
+        raise AssertionError("no open-stock position with a choice of cards found")
+    best = next(p for p in plays if p != hint)
+
+    def choice(tie: float, gap: float, best_key: str = best) -> str:
+        agent = ExpertAgent(seat, budget_s=None, heuristic_tie=tie)
+        values = {str(m): -1.0 for m in legal}
+        values[best_key], values[hint] = 0.5, 0.5 - gap
+        agent.scored = lambda *_a: (values, None, 64, False)  # type: ignore[method-assign]
+        return str(agent.choose(obs, legal, Random(1)))
+
+    assert choice(0.1, 0.05) == hint  # inside the tie: the heuristics' card
+    assert choice(0.1, 0.2) == best  # outside it: the search's
+    assert choice(0.0, 0.05) == best  # off
