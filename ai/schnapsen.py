@@ -452,7 +452,7 @@ class ExpertAgent:
         kinds = {str(m): m.kind for m in legal_moves}
         if k.phase2 or kinds[key] != "play":
             return key
-        hint, _reason, _name = run(PLAYER_HEURISTICS, k, _by_key(legal_moves))
+        hint, _why, _name = run(PLAYER_HEURISTICS, k, _by_key(legal_moves))
         other = str(hint)
         if kinds.get(other) == "play" and choose_by[other] >= choose_by[key] - self.heuristic_tie * per_gp:
             return other
