@@ -174,6 +174,15 @@ CLOSE_ALPHAMU_MOVES = 1
 #: 31, seeds 242-247, 3,300 paired deals) it changed twice the games for the same +0.5 +- 1.1
 #: points (+0.018 +- 0.039 game points a deal).
 HEURISTIC_TIE = 0.0
+#: Game points charged to the opponent's closes inside each sample's exact search (with the
+#: compiled core; ``exact_values(close_penalty=...)``): 0 = off.  In a sampled deal the opponent
+#: sees both hands and the stock order, so it closes only where closing pays, which the real one
+#: cannot.  Benchmark level expert-fixed-ocpN (N/100 game points); against sparring-firm, paired
+#: (benchmarks/results/schnapsen_sparring.txt, sessions 33-34) at 1.0: +0.88 +- 1.13 points of win
+#: rate over 2,400 deals (seeds 252-255), then +0.18 +- 0.86 over 3,860 fresh ones (seeds
+#: 256-263), together about +0.45 +- 0.68, no game points (-0.008 +- 0.030 a deal) and ~20 % more
+#: time a decision: within the noise, so it stays off.
+OPP_CLOSE_PENALTY = 0.0
 #: Above ``CHANCE_STOCK``, at these stock sizes, only the first draw is a chance node
 #: (``FIRST_DRAW``): the seats do not know the next two cards of the stock, only the ones after
 #: them.  The draw's outcomes are ``FIRST_DRAWS`` pairs read off the sample's stock order
@@ -279,8 +288,10 @@ class ExpertAgent:
                  chance_stock: int = CHANCE_STOCK, first_draw_stocks: frozenset[int] = FIRST_DRAW_STOCKS,
                  losing_close_below: float = LOSING_CLOSE_BELOW, match_play: str = MATCH_PLAY,
                  alphamu_moves: int = ALPHAMU_MOVES, close_alphamu_moves: int = CLOSE_ALPHAMU_MOVES,
-                 heuristic_tie: float = HEURISTIC_TIE) -> None:
+                 heuristic_tie: float = HEURISTIC_TIE, opp_close_penalty: float = OPP_CLOSE_PENALTY) -> None:
         self.seat = seat
+        #: with the core: game points off the opponent's closes inside the samples' searches
+        self.opp_close_penalty = opp_close_penalty
         self.budget_s = budget_s
         #: a cap on PIMC samples (the soak test uses a few to run the same code at speed)
         self.max_samples = max_samples
@@ -354,7 +365,8 @@ class ExpertAgent:
                 n = min(n, FIRST_DRAW_SAMPLES.get(k.stock_size, n))
 
             def evaluate(w: Any) -> dict[str, float]:
-                return exact_values(w, core, chance, first_draws(w) if chance == FIRST_DRAW else ())
+                return exact_values(w, core, chance, first_draws(w) if chance == FIRST_DRAW else (),
+                                    close_penalty=self.opp_close_penalty)
         elif k.phase2:
             n = CLOSED_SAMPLES
 

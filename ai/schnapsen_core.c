@@ -38,6 +38,11 @@ static int STOCK[12];
 static int NSTOCK;
 static const int RPTS[5] = {11, 10, 4, 3, 2};
 static uint64_t NODES;
+/* A charge on the closes of the seat that is not PROOT (the seat whose moves are valued): each
+ * sampled search sees both hands and the stock order, so a closer there closes only where it
+ * pays, which a real opponent cannot; PEN game points less for each such close (0: off). */
+static double PEN, LASTPEN;
+static int PROOT;
 
 typedef struct {
     uint64_t k1, k2;
@@ -186,7 +191,8 @@ static double lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, i
     uint64_t k1 = (uint64_t)h0 | (uint64_t)h1 << 20 | (uint64_t)seat << 40 | (uint64_t)(t0 > 0) << 41 |
                   (uint64_t)(t1 > 0) << 42 | (uint64_t)can_decl << 43 | (uint64_t)may_ex << 44 |
                   (uint64_t)(cb + 1) << 45 | (uint64_t)(ct == 0) << 47 |
-                  (uint64_t)(phase1 ? sp : 15) << 48 | (uint64_t)(phase1 && tu == jack) << 52;
+                  (uint64_t)(phase1 ? sp : 15) << 48 | (uint64_t)(phase1 && tu == jack) << 52 |
+                  (uint64_t)(PEN > 0) << 53 | (uint64_t)(PEN > 0 && PROOT) << 54;
     uint64_t k2 = (uint64_t)c0 | (uint64_t)c1 << 8 | (uint64_t)m0 << 16 | (uint64_t)m1 << 24 |
                   (uint64_t)(cp + 1) << 32 | (uint64_t)(phase1 ? fd : 0) << 40;
     Entry *e = slot(k1, k2);
@@ -220,7 +226,11 @@ static double lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, i
             if (v > best) { best = v; if (best > alpha) { alpha = best; if (alpha >= beta) goto store; } }
         }
         if (NSTOCK - sp > 2 || CLOSE_TWO) {  /* close: record the other seat's points and tricks */
-            v = lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, seat, so, ty, can_decl, 0, 0, alpha, beta);
+            if (PEN > 0 && seat != PROOT)
+                v = lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, seat, so, ty, can_decl, 0, 0,
+                         alpha + PEN, beta + PEN) - PEN;
+            else
+                v = lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, seat, so, ty, can_decl, 0, 0, alpha, beta);
             if (v > best) { best = v; if (best > alpha) { alpha = best; if (alpha >= beta) goto store; } }
         }
     }
@@ -359,5 +369,18 @@ void sp_first_draws(int n, const int *pairs) {
 
 uint64_t sp_nodes(void) { return NODES; }
 
+/* The charge on the other seat's closes (PEN) for the solves that follow, root the seat whose
+ * moves they value.  The keys tell charged positions from plain ones; a new charge forgets the
+ * charged positions stored under the old one. */
+void sp_close_penalty(double p, int root) {
+    if (p > 0 && p != LASTPEN) {
+        LASTPEN = p;
+        GEN++;
+        if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
+    }
+    PEN = p > 0 ? p : 0;
+    PROOT = root;
+}
+
 /* The interface version: ai/schnapsen_exact.py refuses a library built from another one. */
-int sp_abi(void) { return 4; }
+int sp_abi(void) { return 5; }

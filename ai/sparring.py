@@ -125,7 +125,9 @@ def make(level: str, seat: int = 0) -> Any:
     ``expert-fixed-alphamuN`` the same with N moves searched together by alpha-mu in a closed
     deal and in the valuation of a close (``ai.schnapsen_alphamu``), ``expert-fixed-tieN`` the
     same with near ties of card plays at the open stock (within N/100 game points) going to the
-    player level's card (``HEURISTIC_TIE``); None for other names."""
+    player level's card (``HEURISTIC_TIE``), ``expert-fixed-ocpN`` the same with N/100 game points
+    charged to the opponent's closes inside the samples' searches (``OPP_CLOSE_PENALTY``); None for
+    other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
 
@@ -154,6 +156,11 @@ def make(level: str, seat: int = 0) -> Any:
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, budget_s=None, heuristic_tie=int(tie) / 100)
+    ocp = level.removeprefix("expert-fixed-ocp")
+    if ocp != level and ocp.isdigit():
+        from ai.schnapsen import ExpertAgent
+
+        return ExpertAgent(seat, budget_s=None, opp_close_penalty=int(ocp) / 100)
     moves = level.removeprefix("expert-fixed-alphamu")
     if moves != level and moves.isdigit():
         from ai.schnapsen import ExpertAgent
