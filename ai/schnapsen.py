@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 from ai.match_equity import deal_equity, gp_slope
 from ai.pimc_search import best_key, pimc
 from ai.schnapsen_alphamu import alphamu_values, moves
-from ai.schnapsen_determinize import sample_world
+from ai.schnapsen_determinize import READ_DRAWS, sample_world
 from ai.schnapsen_exact import FIRST_DRAW, exact_values, load_core
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
 from ai.schnapsen_knowledge import FULL, schnapsen_knowledge
@@ -288,8 +288,11 @@ class ExpertAgent:
                  chance_stock: int = CHANCE_STOCK, first_draw_stocks: frozenset[int] = FIRST_DRAW_STOCKS,
                  losing_close_below: float = LOSING_CLOSE_BELOW, match_play: str = MATCH_PLAY,
                  alphamu_moves: int = ALPHAMU_MOVES, close_alphamu_moves: int = CLOSE_ALPHAMU_MOVES,
-                 heuristic_tie: float = HEURISTIC_TIE, opp_close_penalty: float = OPP_CLOSE_PENALTY) -> None:
+                 heuristic_tie: float = HEURISTIC_TIE, opp_close_penalty: float = OPP_CLOSE_PENALTY,
+                 read_draws: int = READ_DRAWS) -> None:
         self.seat = seat
+        #: the oldest lead of the opponent its samples read, in its draws since (``READ_DRAWS``)
+        self.read_draws = read_draws
         #: with the core: game points off the opponent's closes inside the samples' searches
         self.opp_close_penalty = opp_close_penalty
         self.budget_s = budget_s
@@ -417,7 +420,7 @@ class ExpertAgent:
                 return vals
             return {key: _equity(needs, v) for key, v in vals.items()}
 
-        chosen, used = pimc(keys, lambda r: sample_world(k, r), evaluate_and_count, rng, n, self.budget_s,
+        chosen, used = pimc(keys, lambda r: sample_world(k, r, self.read_draws), evaluate_and_count, rng, n, self.budget_s,
                             min_samples=min(4, n), weigh=weigh)
         gp = tally.means()
         if together:  # game points only: a match's equity (``chosen``) stays PIMC's

@@ -16,6 +16,7 @@ fair.
 
 from __future__ import annotations
 
+from itertools import combinations
 from random import Random
 
 from ai.schnapsen_knowledge import SchnapsenKnowledge, count
@@ -27,12 +28,16 @@ from ai.schnapsen_solver import JACK, KING, QUEEN, World, bits
 READ_TRUST = 0.9
 #: samples tried before one is kept regardless
 READ_TRIES = 40
+#: the oldest lead read, in the opponent's draws since it (0: only the card on the table; 1:
+#: also the lead of the last trick)
+READ_DRAWS = 1
 
 
-def sample_world(k: SchnapsenKnowledge, rng: Random) -> World:
-    """One fully known deal consistent with ``k``; where the opponent's last lead says something
-    about its hand, samples are kept in proportion to how well they fit it (rejection sampling)."""
-    if k.read_lead < 0 or k.perfect:  # nothing to read, or only one deal fits anyway
+def sample_world(k: SchnapsenKnowledge, rng: Random, read_draws: int = READ_DRAWS) -> World:
+    """One fully known deal consistent with ``k``; where the opponent's latest lead (at most
+    ``read_draws`` of its draws ago) says something about its hand, samples are kept in
+    proportion to how well they fit it (rejection sampling)."""
+    if k.read_lead < 0 or k.perfect or k.drawn_since > read_draws:  # nothing (left) to read, or one deal fits
         return sample_uniform(k, rng)
     for _ in range(READ_TRIES):
         w = sample_uniform(k, rng)
@@ -43,23 +48,35 @@ def sample_world(k: SchnapsenKnowledge, rng: Random) -> World:
 
 
 def lead_reading(k: SchnapsenKnowledge, opp_hand: int) -> float:
-    """How well an opponent hand fits its last lead: the share of the cards it may have drawn
-    since (none, or one of its unknown cards) with which its hand at that lead held no marriage
-    it could have shown and no trump jack it could have exchanged."""
+    """How well an opponent hand fits its latest lead: the share of the ways to choose the
+    ``drawn_since`` cards it drew after that lead (among its unknown cards and those it has
+    answered with since) with which its hand at the lead held no marriage it could have shown
+    and no trump jack it could have exchanged."""
     lead = 1 << k.read_lead
     jack = 1 << (5 * k.trump + JACK)
-    drawn: list[int] = [0] if k.drawn_since == 0 else [1 << c for c in bits(opp_hand & ~k.opp_known)]
-    if not drawn:
+    drawable = (opp_hand & ~k.opp_known) | k.read_answers
+    if count(drawable) < k.drawn_since:  # not a hand it can hold: nothing to read
         return 1.0
-    fits = 0
-    for d in drawn:
-        then = (opp_hand & ~d) | lead
-        if k.could_exchange and then & jack and lead != jack:
-            continue
-        if k.could_meld and any(then >> (5 * s + KING) & 1 and then >> (5 * s + QUEEN) & 1 for s in range(4)):
-            continue
-        fits += 1
-    return fits / len(drawn)
+    at_lead = opp_hand | k.read_answers | lead  # its hand then, with every card drawn since
+    # each tell must have lost one of its cards to a draw after the lead
+    tells: list[int] = []
+    if k.could_exchange and at_lead & jack and lead != jack:
+        tells.append(jack)
+    if k.could_meld:
+        for s in range(4):
+            pair = 1 << (5 * s + KING) | 1 << (5 * s + QUEEN)
+            if at_lead & pair == pair and not k.opp_melded_suits >> s & 1:
+                tells.append(pair)
+    if not tells:
+        return 1.0
+    if k.drawn_since == 0 or any(not t & drawable for t in tells):
+        return 0.0
+    ways = fits = 0
+    for drawn in combinations([1 << c for c in bits(drawable)], k.drawn_since):
+        d = sum(drawn)
+        ways += 1
+        fits += all(t & d for t in tells)
+    return fits / ways
 
 
 def sample_uniform(k: SchnapsenKnowledge, rng: Random) -> World:

@@ -75,12 +75,16 @@ class SchnapsenKnowledge:
     melded: int
     phase2: bool
     #: the opponent's latest lead, if this seat can still read something from it: the card it
-    #: led (-1: nothing to read), how many cards it drew since (0 or 1), whether it could have
-    #: shown a marriage and whether it could have exchanged the trump jack then but did not
+    #: led (-1: nothing to read), how many cards it drew since, whether it could have shown a
+    #: marriage and whether it could have exchanged the trump jack then but did not, and the
+    #: cards it has answered with since (in its hand at the lead unless drawn after it)
     read_lead: int = -1
     drawn_since: int = 0
     could_meld: bool = False
     could_exchange: bool = False
+    read_answers: int = 0
+    #: suits whose marriage the opponent has shown (it cannot show them again)
+    opp_melded_suits: int = 0
     #: the card on the table was led with a marriage just shown (so it tells nothing more)
     led_with_meld: bool = False
     #: the last completed trick, if this seat led it and nothing since blurs the opponent's
@@ -208,6 +212,10 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
     )
     melded = SUIT_I[o.melded] if o.melded is not None else -1  # type: ignore[attr-defined]
     read = _read_last_lead(o, opp, closed_by, first_strict)
+    opp_melded = 0
+    for suit, who in o.marriages:  # type: ignore[attr-defined]
+        if who == opp:
+            opp_melded |= 1 << SUIT_I[suit]
     led_with_meld = led >= 0 and any(
         SUIT_I[suit] == SUIT[led] and who == opp and _meld_trick(o, SUIT_I[suit], who) >= len(history)
         for suit, who in o.marriages)  # type: ignore[attr-defined]
@@ -216,7 +224,7 @@ def schnapsen_knowledge(obs: object) -> SchnapsenKnowledge:
         seat, trump, hand, played, led, opp_known, unseen, cannot & unseen, turnup,
         o.stock_size, o.opponent_hand_size, (card_pts[0], card_pts[1]), (meld[0], meld[1]),  # type: ignore[attr-defined]
         (tricks[0], tricks[1]), ctx, bool(history), o.stage, melded, o.phase2,  # type: ignore[attr-defined]
-        *read, led_with_meld, ans_lead, ans_card, ans_drawn, ans_my_draw, ans_winner,
+        *read, opp_melded, led_with_meld, ans_lead, ans_card, ans_drawn, ans_my_draw, ans_winner,
         _shown_cards(o, seat, hand), closing,
     )
 
@@ -273,26 +281,31 @@ def _read_last_answer(o: object, seat: int, closed_by: int, first_strict: int) -
     return IDX[id(tricks[-1].cards[0])], IDX[id(tricks[-1].cards[1])], drawn, my_draw, tricks[-1].winner
 
 
-def _read_last_lead(o: object, opp: int, closed_by: int, first_strict: int) -> tuple[int, int, bool, bool]:
-    """What the opponent's latest lead says about its hand, if it is the card on the table (no
-    draw since) or led the last trick (one draw since): a seat that leads shows a marriage it
+def _read_last_lead(o: object, opp: int, closed_by: int, first_strict: int) -> tuple[int, int, bool, bool, int]:
+    """What the opponent's latest lead says about its hand: a seat that leads shows a marriage it
     holds and exchanges the trump jack for the turn-up (both are almost always right, and every
-    player level does so), so not doing it hints that it held neither.  Older leads are left
-    alone: two or more draws since blur them."""
+    player level does so), so not doing it hints that it held neither.  The lead is the card on
+    the table or the lead of the latest trick it led; since then it has drawn a card after each
+    trick played at the open stock and answered this seat's leads with cards of its hand then
+    (or drawn since).  How many draws may still be read is the sampler's choice
+    (``ai.schnapsen_determinize``)."""
     tricks = o.tricks  # type: ignore[attr-defined]
     if o.trick and o.trick_leader == opp:  # type: ignore[attr-defined]
-        j, lead, drawn = len(tricks), IDX[id(o.trick[0])], 0  # type: ignore[attr-defined]
-    elif tricks and tricks[-1].leader == opp:
-        j, lead = len(tricks) - 1, IDX[id(tricks[-1].cards[0])]
-        open_then = j < 5 and (closed_by < 0 or j < first_strict)
-        drawn = 1 if open_then else 0
+        j, lead = len(tricks), IDX[id(o.trick[0])]  # type: ignore[attr-defined]
     else:
-        return -1, 0, False, False
+        j = next((i for i in range(len(tricks) - 1, -1, -1) if tricks[i].leader == opp), -1)
+        if j < 0:
+            return -1, 0, False, False, 0
+        lead = IDX[id(tricks[j].cards[0])]
+    drawn = sum(1 for t in range(j, len(tricks)) if t < 5 and (closed_by < 0 or t < first_strict))
+    answers = 0
+    for tr in tricks[j + 1:]:  # led by this seat, answered by the opponent
+        answers |= 1 << IDX[id(tr.cards[1])]
     may_meld_then = j > 0 or o.options.allow_marriage_before_first_trick  # type: ignore[attr-defined]
     melded_now = any(SUIT_I[suit] == SUIT[lead] and who == opp and lead % 5 in (KING, QUEEN)
                      and _meld_trick(o, SUIT_I[suit], who) >= j for suit, who in o.marriages)  # type: ignore[attr-defined]
     stock_open_then = j < 5 and (closed_by < 0 or j <= first_strict)
-    return lead, drawn, may_meld_then and not melded_now, stock_open_then
+    return lead, drawn, may_meld_then and not melded_now, stock_open_then, answers
 
 
 def count(m: int) -> int:

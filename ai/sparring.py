@@ -126,8 +126,9 @@ def make(level: str, seat: int = 0) -> Any:
     deal and in the valuation of a close (``ai.schnapsen_alphamu``), ``expert-fixed-tieN`` the
     same with near ties of card plays at the open stock (within N/100 game points) going to the
     player level's card (``HEURISTIC_TIE``), ``expert-fixed-ocpN`` the same with N/100 game points
-    charged to the opponent's closes inside the samples' searches (``OPP_CLOSE_PENALTY``); None for
-    other names."""
+    charged to the opponent's closes inside the samples' searches (``OPP_CLOSE_PENALTY``),
+    ``expert-fixed-readN`` the same reading the opponent's latest lead up to N of its draws ago
+    (``READ_DRAWS``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
 
@@ -156,6 +157,11 @@ def make(level: str, seat: int = 0) -> Any:
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, budget_s=None, heuristic_tie=int(tie) / 100)
+    reads = level.removeprefix("expert-fixed-read")
+    if reads != level and reads.isdigit():
+        from ai.schnapsen import ExpertAgent
+
+        return ExpertAgent(seat, budget_s=None, read_draws=int(reads))
     ocp = level.removeprefix("expert-fixed-ocp")
     if ocp != level and ocp.isdigit():
         from ai.schnapsen import ExpertAgent

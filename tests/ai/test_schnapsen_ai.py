@@ -224,14 +224,15 @@ def test_a_weak_first_hand_plays_on_instead_of_closing_to_lose(core):
 
 def test_lead_reading_never_rules_out_the_true_hand_of_a_player():
     """Every player level shows its marriages and exchanges the trump jack when it leads, so the
-    reading of its last lead must fit its true hand (with the card it really drew): seeded
-    player-against-player deals, both cases (the lead on the table, the lead of the last trick)."""
+    reading of its latest lead must fit its true hand (with the cards it really drew): seeded
+    player-against-player deals, every case (the lead on the table, the lead of the last trick,
+    older leads with two or more draws and the opponent's answers since)."""
     from ai.schnapsen_determinize import lead_reading
     from ai.schnapsen_solver import mask_of
     from game.rules.seeds import derive_rng
 
-    seen = {0: 0, 1: 0}
-    excluded = 0
+    seen = dict.fromkeys(range(6), 0)
+    excluded = blurred = 0
     for i in range(120):
         s = R.new_round(2, i % 2, derive_rng(9, "deal", i))
         agents = [make_agent("schnapsen", "player", 0), make_agent("schnapsen", "player", 1)]
@@ -250,9 +251,17 @@ def test_lead_reading_never_rules_out_the_true_hand_of_a_player():
                         if not (pair & (k.hand | k.played)):
                             assert lead_reading(k, mask_of(s.hands[1 - seat]) | pair) == 0.0
                             excluded += 1
+                # older leads: a marriage beside it fits only where a draw since brought one of its cards
+                if k.could_meld and k.drawn_since >= 2:
+                    for st in range(4):
+                        pair = 1 << (5 * st + KING) | 1 << (5 * st + QUEEN)
+                        if pair & k.unseen == pair:
+                            assert lead_reading(k, mask_of(s.hands[1 - seat]) | pair) < 1.0
+                            blurred += 1
             s, _ = R.apply(s, agents[seat].choose(obs, R.legal_moves(s), derive_rng(9, "b", i, n)))
             n += 1
-    assert seen[0] > 500 and seen[1] > 200 and excluded > 100
+    assert seen[0] > 500 and seen[1] > 200 and seen[2] > 50 and seen[3] + seen[4] + seen[5] > 10 and excluded > 100
+    assert blurred > 20
 
 
 def test_samples_follow_the_reading_of_the_lead():
