@@ -183,6 +183,11 @@ HEURISTIC_TIE = 0.0
 #: 256-263), together about +0.45 +- 0.68, no game points (-0.008 +- 0.030 a deal) and ~20 % more
 #: time a decision: within the noise, so it stays off.
 OPP_CLOSE_PENALTY = 0.0
+#: the close margin when the best other move shows a marriage, or None: ``CORE_CLOSE_MARGIN`` as
+#: everywhere (benchmark level ``expert-fixed-mcN``).  Sessions 36-37 (benchmarks/choice_rollouts.py):
+#: where the expert showed a marriage and the partner closed, the close paid -0.34 +- 0.43 GP more
+#: (92 decisions), the one class of decision leaning against the expert's choice.
+MELD_CLOSE_MARGIN: float | None = None
 #: Above ``CHANCE_STOCK``, at these stock sizes, only the first draw is a chance node
 #: (``FIRST_DRAW``): the seats do not know the next two cards of the stock, only the ones after
 #: them.  The draw's outcomes are ``FIRST_DRAWS`` pairs read off the sample's stock order
@@ -289,8 +294,10 @@ class ExpertAgent:
                  losing_close_below: float = LOSING_CLOSE_BELOW, match_play: str = MATCH_PLAY,
                  alphamu_moves: int = ALPHAMU_MOVES, close_alphamu_moves: int = CLOSE_ALPHAMU_MOVES,
                  heuristic_tie: float = HEURISTIC_TIE, opp_close_penalty: float = OPP_CLOSE_PENALTY,
-                 read_draws: int = READ_DRAWS) -> None:
+                 read_draws: int = READ_DRAWS, meld_close_margin: float | None = MELD_CLOSE_MARGIN) -> None:
         self.seat = seat
+        #: the close margin where the best other move is a marriage (``MELD_CLOSE_MARGIN``)
+        self.meld_close_margin = meld_close_margin
         #: the oldest lead of the opponent its samples read, in its draws since (``READ_DRAWS``)
         self.read_draws = read_draws
         #: with the core: game points off the opponent's closes inside the samples' searches
@@ -450,7 +457,10 @@ class ExpertAgent:
             vals = blended(gp, eq, gp_slope(observation.match_needs))
         elif eq is not None and self.by_equity(schnapsen_knowledge(observation), observation.match_needs):
             vals, per_gp = eq, gp_slope(observation.match_needs)
-        choose_by = with_margins(vals, observation.points, exact, per_gp, self.close_margin, close_gp, below)
+        margin = self.close_margin
+        if self.meld_close_margin is not None and "close" in vals and _best_other_is_meld(vals, legal_moves):
+            margin = self.meld_close_margin
+        choose_by = with_margins(vals, observation.points, exact, per_gp, margin, close_gp, below)
         key = best_key(choose_by, order)
         key = self._heuristic_tie(observation, legal_moves, choose_by, key, exact, per_gp)
         move = next(m for m in legal_moves if str(m) == key)
@@ -781,6 +791,12 @@ def with_margins(vals: dict[str, float], points: int, exact: bool, per_gp: float
     if "declare" in out and points < 66 and len(out) > 1:
         out["declare"] -= GIVE_UP_MARGIN * per_gp
     return out
+
+
+def _best_other_is_meld(vals: dict[str, float], legal_moves: Sequence[Move]) -> bool:
+    """Whether the best move other than the close (by ``vals``) shows a marriage."""
+    others = [m for m in legal_moves if str(m) in vals and m.kind != "close"]
+    return bool(others) and max(others, key=lambda m: vals[str(m)]).kind == "meld"
 
 
 def close_margin_for(close_gp: float | None, margin: float, losing_below: float = LOSING_CLOSE_BELOW) -> float:

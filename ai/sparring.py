@@ -128,7 +128,8 @@ def make(level: str, seat: int = 0) -> Any:
     player level's card (``HEURISTIC_TIE``), ``expert-fixed-ocpN`` the same with N/100 game points
     charged to the opponent's closes inside the samples' searches (``OPP_CLOSE_PENALTY``),
     ``expert-fixed-readN`` the same reading the opponent's latest lead up to N of its draws ago
-    (``READ_DRAWS``); None for other names."""
+    (``READ_DRAWS``), ``expert-fixed-mcN`` the same with a close margin of N/100 game points where
+    the best other move shows a marriage (``MELD_CLOSE_MARGIN``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
 
@@ -162,6 +163,11 @@ def make(level: str, seat: int = 0) -> Any:
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, budget_s=None, read_draws=int(reads))
+    mc = level.removeprefix("expert-fixed-mc")
+    if mc != level and mc.isdigit():
+        from ai.schnapsen import ExpertAgent
+
+        return ExpertAgent(seat, budget_s=None, meld_close_margin=int(mc) / 100)
     ocp = level.removeprefix("expert-fixed-ocp")
     if ocp != level and ocp.isdigit():
         from ai.schnapsen import ExpertAgent

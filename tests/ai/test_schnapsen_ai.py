@@ -419,3 +419,36 @@ def test_a_near_tie_of_card_plays_goes_to_the_player_levels_card():
     assert choice(0.1, 0.05) == hint  # inside the tie: the heuristics' card
     assert choice(0.1, 0.2) == best  # outside it: the search's
     assert choice(0.0, 0.05) == best  # off
+
+
+def test_the_meld_close_margin_applies_only_where_the_best_other_move_shows_a_marriage():
+    """``meld_close_margin`` (benchmark level ``expert-fixed-mcN``) replaces the close margin only
+    where the best move other than the close is a marriage; elsewhere, and by default, a close must
+    still beat playing on by ``close_margin``."""
+    rng = Random(11)
+    for _ in range(3000):  # a lead at the open stock where both a close and a marriage are legal
+        s = R.new_round(2, rng.randrange(2), rng)
+        for _ in range(rng.randrange(4)):
+            s, _ = R.apply(s, rng.choice([m for m in R.legal_moves(s) if m.kind == "play"]))
+        legal = R.legal_moves(s)
+        kinds = {m.kind for m in legal}
+        if {"close", "meld", "play"} <= kinds:
+            break
+    else:
+        raise AssertionError("no lead with a close and a marriage to show found")
+    seat, obs = R.to_move(s), R.observe(s, R.to_move(s))
+    close = next(str(m) for m in legal if m.kind == "close")
+    meld = next(str(m) for m in legal if m.kind == "meld")
+    play = next(str(m) for m in legal if m.kind == "play")
+
+    def choice(margin: float | None, best_other: str) -> str:
+        agent = ExpertAgent(seat, budget_s=None, meld_close_margin=margin)
+        values = {str(m): -1.0 for m in legal}
+        values[best_other], values[close] = 0.5, 0.6  # the close 0.1 GP ahead, below the 0.25 margin
+        agent.scored = lambda *_a: (values, None, 64, False)  # type: ignore[method-assign]
+        return str(agent.choose(obs, legal, Random(1)))
+
+    assert choice(None, meld) == meld  # the default margin declines the close
+    assert choice(0.0, meld) == close  # no margin where the best other move is a marriage
+    assert choice(0.0, play) == play  # but the margin stays where it is a card
+    assert make_agent("schnapsen", "expert-fixed-mc5", 0).meld_close_margin == 0.05
