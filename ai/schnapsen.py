@@ -186,7 +186,9 @@ OPP_CLOSE_PENALTY = 0.0
 #: the close margin when the best other move shows a marriage, or None: ``CORE_CLOSE_MARGIN`` as
 #: everywhere (benchmark level ``expert-fixed-mcN``).  Sessions 36-37 (benchmarks/choice_rollouts.py):
 #: where the expert showed a marriage and the partner closed, the close paid -0.34 +- 0.43 GP more
-#: (92 decisions), the one class of decision leaning against the expert's choice.
+#: (92 decisions), the one class of decision leaning against the expert's choice.  Margin 0 there
+#: (session 37, fresh seeds 268-269, 1,200 paired deals): +0.08 +- 0.37 points, +0.011 +- 0.013 GP
+#: a deal, 16 games changed: within the noise, so it stays off.
 MELD_CLOSE_MARGIN: float | None = None
 #: Above ``CHANCE_STOCK``, at these stock sizes, only the first draw is a chance node
 #: (``FIRST_DRAW``): the seats do not know the next two cards of the stock, only the ones after
