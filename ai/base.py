@@ -70,7 +70,7 @@ def make_agent(game_id: str, level: str, seat: int = 0) -> Agent:
 
         bench = sparring.make(level, seat) or sparring_mcts.make(level, seat)
         if bench is None:
-            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N, sparring-firm, sparring-firm-close, mcts, mcts-S-I, expert-python, expert-fixed, expert-fixed-chanceN, expert-fixed-alphamuN, expert-fixed-ocpN, expert-fixed-readN, expert-fixed-mcN or expert-fixed-tieN")
+            raise ValueError(f"unknown benchmark level {level!r}; use sparring, sparring-N, sparring-firm, sparring-firm-close, mcts, mcts-S-I, expert-python, expert-fixed, expert-fixed-chanceN, expert-fixed-alphamuN, expert-fixed-ocpN, expert-fixed-readN, expert-fixed-mcN or expert-fixed-tieN, or such options combined: expert-fixed-tie10-mc0-ocp100")
         return bench
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")

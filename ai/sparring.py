@@ -20,7 +20,8 @@ Zwanziger/Vierziger; declare = ausmelden.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
@@ -112,6 +113,40 @@ MATCH_PLAY_LEVELS = {"expert-fixed-equity": "equity", "expert-fixed-exact-equity
                      "expert-fixed-near-end": "near-end"}
 
 
+#: ``expert-fixed-`` option tokens: the token's name, the ExpertAgent parameter it sets and how
+#: its number N becomes the parameter's value
+EXPERT_OPTIONS: dict[str, tuple[tuple[str, ...], Callable[[int], Any]]] = {
+    "chance": (("chance_stock",), int),
+    "tie": (("heuristic_tie",), lambda n: n / 100),
+    "read": (("read_draws",), int),
+    "mc": (("meld_close_margin",), lambda n: n / 100),
+    "ocp": (("opp_close_penalty",), lambda n: n / 100),
+    "alphamu": (("alphamu_moves", "close_alphamu_moves"), int),
+}
+_OPTION_TOKEN = re.compile(r"([a-z]+)(\d+)")
+
+
+def expert_options(level: str) -> dict[str, Any] | None:
+    """The ExpertAgent parameters of ``expert-fixed-`` followed by one or more option tokens joined
+    by ``-`` (``ocp100``, ``tie10-mc0-ocp100``: the ideas measured one by one, combined), or None
+    when the name is not of that form (an unknown token, a repeated one, a token without its
+    number)."""
+    rest = level.removeprefix("expert-fixed-")
+    if rest == level or not rest:
+        return None
+    options: dict[str, Any] = {}
+    for token in rest.split("-"):
+        match = _OPTION_TOKEN.fullmatch(token)
+        if match is None or match.group(1) not in EXPERT_OPTIONS:
+            return None
+        params, convert = EXPERT_OPTIONS[match.group(1)]
+        if params[0] in options:
+            return None
+        for param in params:
+            options[param] = convert(int(match.group(2)))
+    return options
+
+
 def make(level: str, seat: int = 0) -> Any:
     """``sparring`` (SAMPLES samples) or ``sparring-N`` (N samples); ``sparring-firm``, the
     partner with a margin against giving a deal up (``FIRM_GIVE_UP_MARGIN``); ``expert-python``, the
@@ -129,7 +164,8 @@ def make(level: str, seat: int = 0) -> Any:
     charged to the opponent's closes inside the samples' searches (``OPP_CLOSE_PENALTY``),
     ``expert-fixed-readN`` the same reading the opponent's latest lead up to N of its draws ago
     (``READ_DRAWS``), ``expert-fixed-mcN`` the same with a close margin of N/100 game points where
-    the best other move shows a marriage (``MELD_CLOSE_MARGIN``); None for other names."""
+    the best other move shows a marriage (``MELD_CLOSE_MARGIN``); such options combine, joined by
+    ``-`` (``expert-fixed-tie10-mc0-ocp100``, ``expert_options``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
 
@@ -148,36 +184,11 @@ def make(level: str, seat: int = 0) -> Any:
         from ai.schnapsen import ExpertAgent
 
         return ExpertAgent(seat, budget_s=None, first_draw_stocks=frozenset(int(x) for x in first.split("-")))
-    chance_stock = level.removeprefix("expert-fixed-chance")
-    if chance_stock != level and chance_stock.isdigit():
+    options = expert_options(level)
+    if options is not None:
         from ai.schnapsen import ExpertAgent
 
-        return ExpertAgent(seat, budget_s=None, chance_stock=int(chance_stock))
-    tie = level.removeprefix("expert-fixed-tie")
-    if tie != level and tie.isdigit():
-        from ai.schnapsen import ExpertAgent
-
-        return ExpertAgent(seat, budget_s=None, heuristic_tie=int(tie) / 100)
-    reads = level.removeprefix("expert-fixed-read")
-    if reads != level and reads.isdigit():
-        from ai.schnapsen import ExpertAgent
-
-        return ExpertAgent(seat, budget_s=None, read_draws=int(reads))
-    mc = level.removeprefix("expert-fixed-mc")
-    if mc != level and mc.isdigit():
-        from ai.schnapsen import ExpertAgent
-
-        return ExpertAgent(seat, budget_s=None, meld_close_margin=int(mc) / 100)
-    ocp = level.removeprefix("expert-fixed-ocp")
-    if ocp != level and ocp.isdigit():
-        from ai.schnapsen import ExpertAgent
-
-        return ExpertAgent(seat, budget_s=None, opp_close_penalty=int(ocp) / 100)
-    moves = level.removeprefix("expert-fixed-alphamu")
-    if moves != level and moves.isdigit():
-        from ai.schnapsen import ExpertAgent
-
-        return ExpertAgent(seat, budget_s=None, alphamu_moves=int(moves), close_alphamu_moves=int(moves))
+        return ExpertAgent(seat, budget_s=None, **options)
     if level == "sparring":
         return SparringAgent(seat)
     if level == "sparring-firm":

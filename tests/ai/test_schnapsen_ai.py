@@ -452,3 +452,25 @@ def test_the_meld_close_margin_applies_only_where_the_best_other_move_shows_a_ma
     assert choice(0.0, meld) == close  # no margin where the best other move is a marriage
     assert choice(0.0, play) == play  # but the margin stays where it is a card
     assert make_agent("schnapsen", "expert-fixed-mc5", 0).meld_close_margin == 0.05
+
+
+def test_benchmark_options_combine_into_one_expert_and_bad_names_are_refused():
+    """``expert-fixed-`` tokens joined by ``-`` (``ai.sparring.expert_options``) set each measured
+    idea's parameter together, one token alone is the old single level, and a name with an unknown,
+    repeated or numberless token is refused with the list of levels, not half-read."""
+    combo = make_agent("schnapsen", "expert-fixed-tie10-mc0-ocp100", 1)
+    assert (combo.seat, combo.budget_s) == (1, None)
+    assert (combo.heuristic_tie, combo.meld_close_margin, combo.opp_close_penalty) == (0.1, 0.0, 1.0)
+    single = make_agent("schnapsen", "expert-fixed-ocp100", 0)
+    assert (single.heuristic_tie, single.meld_close_margin, single.opp_close_penalty) == (0.0, None, 1.0)
+    both = make_agent("schnapsen", "expert-fixed-alphamu2-chance6", 0)
+    assert (both.alphamu_moves, both.close_alphamu_moves, both.chance_stock) == (2, 2, 6)
+    assert make_agent("schnapsen", "expert-fixed-first8", 0).first_draw_stocks == frozenset({8})
+    for bad in ("expert-fixed-tie10-tie20", "expert-fixed-tie10-foo1", "expert-fixed-tie",
+                "expert-fixed-", "expert-fixed-mc0-"):
+        try:
+            make_agent("schnapsen", bad, 0)
+        except ValueError as error:
+            assert "unknown benchmark level" in str(error) and bad in str(error)
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
