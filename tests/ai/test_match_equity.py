@@ -156,7 +156,9 @@ def test_a_blended_match_decision_weighs_game_points_and_equity_alike():
     assert blended({"a": 1.0}, {"a": 0.7}, 0.0) == {"a": 1.0}  # no slope: game points alone
     differs = 0
     for seat, legal, obs, needs in _match_decisions():
-        agent = ExpertAgent(seat, budget_s=None, max_samples=6, match_play="blend")
+        # without the tie-break and the marriage margin, which this check does not recompute
+        agent = ExpertAgent(seat, budget_s=None, max_samples=6, match_play="blend", heuristic_tie=0.0,
+                            meld_close_margin=None)
         gp, eq, _used, exact = agent.scored(obs, legal, Random(7))
         assert eq is not None
         want = with_margins(blended(gp, eq, gp_slope(needs)), obs.points, exact,

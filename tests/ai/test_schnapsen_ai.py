@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
+
 from ai import schnapsen_heuristics as H
 from ai.base import make_agent
 from ai.pimc_search import best_key
-from ai.schnapsen import ExpertAgent
+from ai.schnapsen import HEURISTIC_TIE, MELD_CLOSE_MARGIN, ExpertAgent
 from ai.schnapsen_knowledge import SchnapsenKnowledge, schnapsen_knowledge
 from ai.schnapsen_solver import DECK, IDX, KING, QUEEN, Context, phase2_values, world_from_state
 from game.cards import parse_cards
@@ -203,20 +205,27 @@ def test_a_close_the_search_expects_to_lose_must_save_the_give_up_margin():
 def test_a_weak_first_hand_plays_on_instead_of_closing_to_lose(core):
     """Seed 200, deal 7 of the arena: the leader holds K D, K C, 10 S, J S, J C.  Every sampled
     search of playing on meets an opponent who sees all cards (-2.6 and worse); closing loses
-    "only" 2, so plain PIMC closes at the first lead and loses the deal.  The expert plays on."""
+    "only" 2, so plain PIMC closes at the first lead and loses the deal.  The expert plays on: by
+    the losing-close rule, and (since session 38) because its samples' opponents pay for their own
+    inner closes (``opp_close_penalty``), which lifts playing on to within the close margin."""
     from ai.arena import derive_rng
 
     s = R.new_round(2, 7 % 2, derive_rng(200, "deal", 7))
     seat = R.to_move(s)
     obs, legal = R.observe(s, seat), R.legal_moves(s)
     assert {str(m) for m in legal} >= {"close", "play KD", "play TS"}
-    gp, _used, exact = ExpertAgent(seat, budget_s=None).values(obs, legal, Random(5))
+    plain = {"opp_close_penalty": 0.0}
+    gp, _used, exact = ExpertAgent(seat, budget_s=None, **plain).values(obs, legal, Random(5))
     best_play = max(v for key, v in gp.items() if key != "close")
     assert not exact and gp["close"] < -1.5 and gp["close"] > best_play  # the search prefers the close
-    move = ExpertAgent(seat, budget_s=None).choose(obs, legal, Random(5))
+    move = ExpertAgent(seat, budget_s=None, **plain).choose(obs, legal, Random(5))
     assert move.kind == "play"
-    without = ExpertAgent(seat, budget_s=None, losing_close_below=-99.0).choose(obs, legal, Random(5))
+    without = ExpertAgent(seat, budget_s=None, losing_close_below=-99.0, **plain).choose(obs, legal, Random(5))
     assert without.kind == "close"
+    charged, _used, _exact = ExpertAgent(seat, budget_s=None).values(obs, legal, Random(5))
+    assert charged["close"] == pytest.approx(gp["close"])  # the expert's own close is not charged
+    assert max(v for key, v in charged.items() if key != "close") > best_play + 0.2  # playing on: 0.3 GP up
+    assert ExpertAgent(seat, budget_s=None, losing_close_below=-99.0).choose(obs, legal, Random(5)).kind == "play"
 
 
 # --- reading the opponent's last lead ------------------------------------------------------------
@@ -448,7 +457,7 @@ def test_the_meld_close_margin_applies_only_where_the_best_other_move_shows_a_ma
         agent.scored = lambda *_a: (values, None, 64, False)  # type: ignore[method-assign]
         return str(agent.choose(obs, legal, Random(1)))
 
-    assert choice(None, meld) == meld  # the default margin declines the close
+    assert choice(None, meld) == meld  # without a marriage margin the close margin declines it
     assert choice(0.0, meld) == close  # no margin where the best other move is a marriage
     assert choice(0.0, play) == play  # but the margin stays where it is a card
     assert make_agent("schnapsen", "expert-fixed-mc5", 0).meld_close_margin == 0.05
@@ -461,8 +470,11 @@ def test_benchmark_options_combine_into_one_expert_and_bad_names_are_refused():
     combo = make_agent("schnapsen", "expert-fixed-tie10-mc0-ocp100", 1)
     assert (combo.seat, combo.budget_s) == (1, None)
     assert (combo.heuristic_tie, combo.meld_close_margin, combo.opp_close_penalty) == (0.1, 0.0, 1.0)
-    single = make_agent("schnapsen", "expert-fixed-ocp100", 0)
-    assert (single.heuristic_tie, single.meld_close_margin, single.opp_close_penalty) == (0.0, None, 1.0)
+    old = make_agent("schnapsen", "expert-fixed-tie0-mc25-ocp0", 0)  # the expert before session 38
+    assert (old.heuristic_tie, old.meld_close_margin, old.opp_close_penalty) == (0.0, 0.25, 0.0)
+    single = make_agent("schnapsen", "expert-fixed-ocp50", 0)  # one token: the defaults elsewhere
+    assert (single.heuristic_tie, single.meld_close_margin, single.opp_close_penalty) == (
+        HEURISTIC_TIE, MELD_CLOSE_MARGIN, 0.5)
     both = make_agent("schnapsen", "expert-fixed-alphamu2-chance6", 0)
     assert (both.alphamu_moves, both.close_alphamu_moves, both.chance_stock) == (2, 2, 6)
     assert make_agent("schnapsen", "expert-fixed-first8", 0).first_draw_stocks == frozenset({8})
