@@ -178,9 +178,9 @@ CLOSE_ALPHAMU_MOVES = 1
 #: 31, seeds 242-247, 3,300 paired deals) it changed twice the games for the same +0.5 +- 1.1
 #: points (+0.018 +- 0.039 game points a deal).  On by default since session 38, with
 #: ``OPP_CLOSE_PENALTY`` and ``MELD_CLOSE_MARGIN``: each alone gained under a point, the three
-#: together (benchmark level expert-fixed-tie10-mc0-ocp100) +1.25 +- 1.21 points of deal win rate
-#: and +0.039 +- 0.044 game points a deal over 2,400 fresh paired deals (seeds 270-272 and 274,
-#: every seed up; benchmarks/results/schnapsen_sparring.txt, session 38).  The expert before them
+#: together (benchmark level expert-fixed-tie10-mc0-ocp100) +1.27 +- 1.07 points of deal win rate
+#: and +0.042 +- 0.039 game points a deal over 3,000 fresh paired deals (seeds 270-274, every
+#: seed up; benchmarks/results/schnapsen_sparring.txt, session 38).  The expert before them
 #: is the level expert-fixed-tie0-mc25-ocp0.
 HEURISTIC_TIE = 0.10
 #: Game points charged to the opponent's closes inside each sample's exact search (with the
