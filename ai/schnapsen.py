@@ -183,6 +183,9 @@ CLOSE_ALPHAMU_MOVES = 1
 #: seed up; benchmarks/results/schnapsen_sparring.txt, session 38).  The expert before them
 #: is the level expert-fixed-tie0-mc25-ocp0.
 HEURISTIC_TIE = 0.10
+#: The same tie-break in a closed deal (or the stock gone) while the opponent's hand is not
+#: known (benchmark level ``expert-fixed-ctN``, N/100 game points): 0 = off.
+CLOSED_TIE = 0.0
 #: Game points charged to the opponent's closes inside each sample's exact search (with the
 #: compiled core; ``exact_values(close_penalty=...)``): 0 = off.  In a sampled deal the opponent
 #: sees both hands and the stock order, so it closes only where closing pays, which the real one
@@ -307,8 +310,11 @@ class ExpertAgent:
                  losing_close_below: float = LOSING_CLOSE_BELOW, match_play: str = MATCH_PLAY,
                  alphamu_moves: int = ALPHAMU_MOVES, close_alphamu_moves: int = CLOSE_ALPHAMU_MOVES,
                  heuristic_tie: float = HEURISTIC_TIE, opp_close_penalty: float = OPP_CLOSE_PENALTY,
-                 read_draws: int = READ_DRAWS, meld_close_margin: float | None = MELD_CLOSE_MARGIN) -> None:
+                 read_draws: int = READ_DRAWS, meld_close_margin: float | None = MELD_CLOSE_MARGIN,
+                 closed_tie: float = CLOSED_TIE) -> None:
         self.seat = seat
+        #: near ties of card plays in a closed deal with the opponent's hand unknown (``CLOSED_TIE``)
+        self.closed_tie = closed_tie
         #: the close margin where the best other move is a marriage (``MELD_CLOSE_MARGIN``)
         self.meld_close_margin = meld_close_margin
         #: the oldest lead of the opponent its samples read, in its draws since (``READ_DRAWS``)
@@ -484,17 +490,19 @@ class ExpertAgent:
                        key: str, exact: bool, per_gp: float) -> str:
         """``key``, or the player level's card if the search's best move and that card are both
         card plays at the open stock and the card is worth within ``heuristic_tie`` game points
-        of the best: the samples' values of near-equal plays differ by their clairvoyance more
-        than by the cards, and the heuristics keep trumps and lead cheap cards."""
-        if self.heuristic_tie <= 0 or exact:
+        of the best (``closed_tie`` in a closed deal): the samples' values of near-equal plays
+        differ by their clairvoyance more than by the cards, and the heuristics keep trumps and
+        lead cheap cards."""
+        if exact or (self.heuristic_tie <= 0 and self.closed_tie <= 0):
             return key
         k = schnapsen_knowledge(observation)
+        tie = self.closed_tie if k.phase2 else self.heuristic_tie
         kinds = {str(m): m.kind for m in legal_moves}
-        if k.phase2 or kinds[key] != "play":
+        if tie <= 0 or kinds[key] != "play":
             return key
         hint, _why, _name = run(PLAYER_HEURISTICS, k, _by_key(legal_moves))
         other = str(hint)
-        if kinds.get(other) == "play" and choose_by[other] >= choose_by[key] - self.heuristic_tie * per_gp:
+        if kinds.get(other) == "play" and choose_by[other] >= choose_by[key] - tie * per_gp:
             return other
         return key
 

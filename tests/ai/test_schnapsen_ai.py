@@ -430,6 +430,46 @@ def test_a_near_tie_of_card_plays_goes_to_the_player_levels_card():
     assert choice(0.0, 0.05) == best  # off
 
 
+def test_the_closed_deal_tie_is_its_own_option():
+    """In a closed deal whose opponent hand is still unknown the near tie of card plays is
+    ``closed_tie`` (benchmark level ``expert-fixed-ctN``), not the open stock's ``heuristic_tie``:
+    off by default, the player level's card within it when on."""
+    from ai.schnapsen import PlayerAgent
+    from ai.schnapsen_knowledge import schnapsen_knowledge
+
+    rng = Random(9)
+    for _ in range(500):  # a closed deal, the opponent's hand not known, the player picks a card
+        s = R.new_round(2, rng.randrange(2), rng)
+        closes = [m for m in R.legal_moves(s) if m.kind == "close"]
+        if not closes:
+            continue
+        s, _ = R.apply(s, closes[0])
+        for _ in range(rng.randrange(3)):
+            s, _ = R.apply(s, rng.choice([m for m in R.legal_moves(s) if m.kind == "play"]))
+        seat, legal = R.to_move(s), R.legal_moves(s)
+        obs = R.observe(s, seat)
+        k = schnapsen_knowledge(obs)
+        plays = [str(m) for m in legal if m.kind == "play"]
+        hint = str(PlayerAgent(seat).choose(obs, legal, Random(0)))
+        if k.phase2 and not k.perfect and hint in plays and len(plays) >= 2:
+            break
+    else:
+        raise AssertionError("no closed-deal position with a choice of cards found")
+    best = next(p for p in plays if p != hint)
+
+    def choice(open_tie: float, closed_tie: float, gap: float) -> str:
+        agent = ExpertAgent(seat, budget_s=None, heuristic_tie=open_tie, closed_tie=closed_tie)
+        values = {str(m): -1.0 for m in legal}
+        values[best], values[hint] = 0.5, 0.5 - gap
+        agent.scored = lambda *_a: (values, None, 64, False)  # type: ignore[method-assign]
+        return str(agent.choose(obs, legal, Random(1)))
+
+    assert choice(0.1, 0.0, 0.05) == best  # the open stock's tie does not reach a closed deal
+    assert choice(0.0, 0.1, 0.05) == hint  # the closed deal's own tie does
+    assert choice(0.0, 0.1, 0.2) == best  # but not beyond it
+    assert make_agent("schnapsen", "expert-fixed-ct10", 0).closed_tie == 0.1
+
+
 def test_the_meld_close_margin_applies_only_where_the_best_other_move_shows_a_marriage():
     """``meld_close_margin`` (benchmark level ``expert-fixed-mcN``) replaces the close margin only
     where the best move other than the close is a marriage; elsewhere, and by default, a close must
