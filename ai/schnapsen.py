@@ -142,6 +142,13 @@ MATCH_PLAYS = ("equity", "exact-equity", "game-points", "blend", "near-end")
 #: Neither beat "game-points", paired on the same matches (session 12): "blend" -1.05 +- 2.1
 #: points over 570 matches, "near-end" -1.25 +- 1.8 over 480.
 MATCH_BLEND = 0.5
+#: In a match, choose by match equity wherever the opponent needs this many game points or fewer,
+#: whatever ``MATCH_PLAY`` says elsewhere (0 = never; benchmark level ``expert-fixed-oeqN``).  A
+#: deal the opponent wins then ends the match whether it loses by one point or by three, so
+#: saving game points in a lost deal is worth nothing while a chance to win it is; in 1,303
+#: deals of 240 matches to 7 (session 41) the expert won 47.3 +- 8.1 % of the deals where the
+#: partner needed 1-2 and it 3 or more, against 55.3 % of all.
+OPP_EQUITY_NEEDS = 0
 
 #: Reading the opponent's close (``close_likelihood``), for every decision of a deal it closed
 #: until its hand is known: samples capped by the stock size of the close (the views of the
@@ -311,8 +318,10 @@ class ExpertAgent:
                  alphamu_moves: int = ALPHAMU_MOVES, close_alphamu_moves: int = CLOSE_ALPHAMU_MOVES,
                  heuristic_tie: float = HEURISTIC_TIE, opp_close_penalty: float = OPP_CLOSE_PENALTY,
                  read_draws: int = READ_DRAWS, meld_close_margin: float | None = MELD_CLOSE_MARGIN,
-                 closed_tie: float = CLOSED_TIE) -> None:
+                 closed_tie: float = CLOSED_TIE, opp_equity_needs: int = OPP_EQUITY_NEEDS) -> None:
         self.seat = seat
+        #: by match equity wherever the opponent needs this many game points or fewer (``OPP_EQUITY_NEEDS``)
+        self.opp_equity_needs = opp_equity_needs
         #: near ties of card plays in a closed deal with the opponent's hand unknown (``CLOSED_TIE``)
         self.closed_tie = closed_tie
         #: the close margin where the best other move is a marriage (``MELD_CLOSE_MARGIN``)
@@ -356,7 +365,10 @@ class ExpertAgent:
         where each sample's value is one outcome of the deal, not an average over the draws (a
         chance search) or an estimate (the pure-Python search's leaf); the equity of an average
         is not the average of the equities.  With "near-end" only where a side needs one game
-        point: then only who wins the deal counts, not by how much."""
+        point: then only who wins the deal counts, not by how much.  Wherever the opponent needs
+        ``opp_equity_needs`` game points or fewer, by equity whatever ``MATCH_PLAY`` says."""
+        if needs is not None and needs[1] <= self.opp_equity_needs:
+            return True
         if self.match_play == "near-end":
             return needs is not None and min(needs) <= 1
         if self.match_play != "exact-equity":

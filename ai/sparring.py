@@ -122,6 +122,7 @@ EXPERT_OPTIONS: dict[str, tuple[tuple[str, ...], Callable[[int], Any]]] = {
     "mc": (("meld_close_margin",), lambda n: n / 100),
     "ocp": (("opp_close_penalty",), lambda n: n / 100),
     "ct": (("closed_tie",), lambda n: n / 100),
+    "oeq": (("opp_equity_needs",), int),
     "alphamu": (("alphamu_moves", "close_alphamu_moves"), int),
 }
 _OPTION_TOKEN = re.compile(r"([a-z]+)(\d+)")
@@ -167,7 +168,8 @@ def make(level: str, seat: int = 0) -> Any:
     (``READ_DRAWS``), ``expert-fixed-mcN`` the same with a close margin of N/100 game points where
     the best other move shows a marriage (``MELD_CLOSE_MARGIN``), ``expert-fixed-ctN`` the same with
     near ties of card plays within N/100 game points going to the player level's card in a closed
-    deal too (``CLOSED_TIE``); such options combine, joined by
+    deal too (``CLOSED_TIE``), ``expert-fixed-oeqN`` the same choosing by match equity wherever the
+    opponent needs N game points or fewer (``OPP_EQUITY_NEEDS``); such options combine, joined by
     ``-`` (``expert-fixed-tie10-mc0-ocp100``, ``expert_options``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent

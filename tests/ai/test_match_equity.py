@@ -11,6 +11,7 @@ from ai.match_equity import deal_equity, gp_slope, win_chance
 from ai.pimc_search import best_key
 from ai.schnapsen import ExpertAgent, _preference, blended, with_margins
 from ai.schnapsen_knowledge import schnapsen_knowledge
+from ai.sparring import make as make_sparring
 from game.rules.schnapsen import RULES as R
 from game.rules.seeds import derive_rng
 
@@ -185,6 +186,22 @@ def test_near_the_end_of_a_match_the_decisions_are_chosen_by_equity():
         assert choice["near-end"] == choice["equity" if min(needs) == 1 else "game-points"]
         differs += choice["equity"] != choice["game-points"]
     assert differs  # the two ways do part on these positions, so the test tells them apart
+
+
+def test_where_the_opponent_is_near_the_end_the_decisions_are_chosen_by_equity():
+    """``opp_equity_needs`` (level expert-fixed-oeqN): by match equity wherever the opponent needs
+    that many game points or fewer, by game points elsewhere, on the same samples."""
+    guard = make_sparring("expert-fixed-oeq2")
+    assert guard.opp_equity_needs == 2 and guard.match_play == "game-points"
+    k = schnapsen_knowledge(R.observe(_positions(8, 1)[0], 0))
+    assert guard.by_equity(k, (5, 2)) and guard.by_equity(k, (1, 1)) and guard.by_equity(k, (7, 2))
+    assert not guard.by_equity(k, (1, 3)) and not guard.by_equity(k, (2, 7)) and not guard.by_equity(k, None)
+    assert not ExpertAgent(budget_s=None).by_equity(k, (5, 1))  # off by default
+    for seat, legal, obs, needs in _match_decisions():
+        choice = {p: ExpertAgent(seat, budget_s=None, max_samples=6, match_play=p).explain(obs, legal, Random(7))[0]
+                  for p in ("equity", "game-points")}
+        guarded = ExpertAgent(seat, budget_s=None, max_samples=6, opp_equity_needs=2).explain(obs, legal, Random(7))[0]
+        assert guarded == choice["equity" if needs[1] <= 2 else "game-points"]
 
 
 def test_an_unknown_way_of_playing_a_match_is_refused():
