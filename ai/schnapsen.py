@@ -145,9 +145,13 @@ MATCH_BLEND = 0.5
 #: In a match, choose by match equity wherever the opponent needs this many game points or fewer,
 #: whatever ``MATCH_PLAY`` says elsewhere (0 = never; benchmark level ``expert-fixed-oeqN``).  A
 #: deal the opponent wins then ends the match whether it loses by one point or by three, so
-#: saving game points in a lost deal is worth nothing while a chance to win it is; in 1,303
-#: deals of 240 matches to 7 (session 41) the expert won 47.3 +- 8.1 % of the deals where the
-#: partner needed 1-2 and it 3 or more, against 55.3 % of all.
+#: saving game points in a lost deal is worth nothing while a chance to win it is.  Why it was
+#: tried: in 3,615 deals of 670 matches to 7 against sparring-firm (session 42,
+#: ``benchmarks/match_states.py``) the expert won 50.7 +- 4.8 % of the deals where the partner
+#: needed 1-2 and it 3 or more, against 55.5 +- 2.0 % where both needed 3 or more.  Measured at 2
+#: (``benchmarks/score_deals.py``, 586 paired deals at match scores, seed 41): 20 deals ended
+#: otherwise, +0.31 +- 0.49 points of match equity a deal (about +1.7 +- 2.7 points of matches),
+#: within the noise, so it stays off.
 OPP_EQUITY_NEEDS = 0
 
 #: Reading the opponent's close (``close_likelihood``), for every decision of a deal it closed
@@ -191,7 +195,10 @@ CLOSE_ALPHAMU_MOVES = 1
 #: is the level expert-fixed-tie0-mc25-ocp0.
 HEURISTIC_TIE = 0.10
 #: The same tie-break in a closed deal (or the stock gone) while the opponent's hand is not
-#: known (benchmark level ``expert-fixed-ctN``, N/100 game points): 0 = off.
+#: known (benchmark level ``expert-fixed-ctN``, N/100 game points): 0 = off.  Measured at 0.10
+#: against sparring-firm (session 42, fresh seeds 275-276, 1,200 paired deals): 5 games ended
+#: otherwise, +0.0 +- 0.3 points of win rate, +0.001 +- 0.015 game points a deal: it changes too
+#: little to matter, so it stays off.
 CLOSED_TIE = 0.0
 #: Game points charged to the opponent's closes inside each sample's exact search (with the
 #: compiled core; ``exact_values(close_penalty=...)``): 0 = off.  In a sampled deal the opponent
