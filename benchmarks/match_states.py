@@ -18,14 +18,20 @@ every deal and prints:
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from paired import load  # noqa: E402
+
+from ai.arena import mean_ci  # noqa: E402
 
 MATCH_TARGET = 7
 
@@ -38,17 +44,16 @@ class Deal(NamedTuple):
     gp: float
 
 
-def load_matches(paths: Sequence[Path]) -> list[dict[str, object]]:
+def load_matches(paths: Sequence[Path]) -> list[dict[str, Any]]:
     """Every match of the logs (one JSON line each)."""
-    return [json.loads(line) for path in paths for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    return [g for path in paths for g in load(path).values()]
 
 
-def deals_of(match: dict[str, object], target: int = MATCH_TARGET) -> list[Deal]:
+def deals_of(match: dict[str, Any], target: int = MATCH_TARGET) -> list[Deal]:
     """The deals of one logged match with the score each was played at."""
     a = b = 0.0
     out = []
-    for x in match["deal_gp"]:  # type: ignore[attr-defined]
+    for x in match["deal_gp"]:
         gp = float(x)
         out.append(Deal(int(target - a), int(target - b), gp))
         if gp > 0:
@@ -85,9 +90,8 @@ def summary(deals: Sequence[Deal]) -> tuple[int, float, float, float, float]:
     if n == 0:
         return 0, 0.0, 0.0, 0.0, 0.0
     won = sum(d.gp > 0 for d in deals) / n
-    mean = sum(d.gp for d in deals) / n
-    var = sum((d.gp - mean) ** 2 for d in deals) / max(1, n - 1)
-    return n, won, 1.96 * math.sqrt(won * (1 - won) / n), mean, 1.96 * math.sqrt(var / n)
+    mean, half = mean_ci([d.gp for d in deals])
+    return n, won, 1.96 * math.sqrt(won * (1 - won) / n), mean, half
 
 
 #: the groups of scores the table shows (name, which deals)
@@ -122,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not deals or not any(d.gp for d in deals):
         print("the logs hold no decided deal", file=sys.stderr)
         return 2
-    won = sum(float(m["win"]) for m in matches)  # type: ignore[arg-type]
+    won = sum(float(m["win"]) for m in matches)
     n, rate, _h, gp, _g = summary(deals)
     print(f"{len(matches)} matches: A won {won:.0f} = {won / len(matches):.4f}")
     print(f"{n} deals in them: A won {rate:.4f}, {gp:+.3f} game points a deal")
