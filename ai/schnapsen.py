@@ -149,8 +149,8 @@ MATCH_BLEND = 0.5
 #: tried: in 3,615 deals of 670 matches to 7 against sparring-firm (session 42,
 #: ``benchmarks/match_states.py``) the expert won 50.7 +- 4.8 % of the deals where the partner
 #: needed 1-2 and it 3 or more, against 55.5 +- 2.0 % where both needed 3 or more.  Measured at 2
-#: (``benchmarks/score_deals.py``, 586 paired deals at match scores, seed 41): 20 deals ended
-#: otherwise, +0.31 +- 0.49 points of match equity a deal (about +1.7 +- 2.7 points of matches),
+#: (``benchmarks/score_deals.py``, 600 paired deals at match scores, seed 41): 20 deals ended
+#: otherwise, +0.30 +- 0.48 points of match equity a deal (about +1.7 +- 2.7 points of matches),
 #: within the noise, so it stays off.
 OPP_EQUITY_NEEDS = 0
 
