@@ -29,11 +29,10 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from match_from_deals import MATCH_TARGET  # noqa: E402
 from paired import load  # noqa: E402
 
 from ai.arena import mean_ci  # noqa: E402
-
-MATCH_TARGET = 7
 
 
 class Deal(NamedTuple):
