@@ -210,6 +210,12 @@ CLOSED_TIE = 0.0
 #: time a decision: within the noise alone; on since session 38 with the other two
 #: (``HEURISTIC_TIE``).
 OPP_CLOSE_PENALTY = 1.0
+#: Game points charged to this seat's own closes below the root of each sample's exact search
+#: (with the compiled core; ``exact_values(own_close_penalty=...)``): 0 = off.  Its close now
+#: is valued blind (``_CloseLeads``) and must beat the other moves by ``CORE_CLOSE_MARGIN``, but
+#: in a sample its later closes see the opponent's hand and the stock order, so playing on now
+#: and closing later looks better than closing now.  Benchmark level ``expert-fixed-ownN``.
+OWN_CLOSE_PENALTY = 0.0
 #: the close margin when the best other move shows a marriage, or None: ``CORE_CLOSE_MARGIN`` as
 #: everywhere (benchmark level ``expert-fixed-mcN``).  Sessions 36-37 (benchmarks/choice_rollouts.py):
 #: where the expert showed a marriage and the partner closed, the close paid -0.34 +- 0.43 GP more
@@ -325,7 +331,8 @@ class ExpertAgent:
                  alphamu_moves: int = ALPHAMU_MOVES, close_alphamu_moves: int = CLOSE_ALPHAMU_MOVES,
                  heuristic_tie: float = HEURISTIC_TIE, opp_close_penalty: float = OPP_CLOSE_PENALTY,
                  read_draws: int = READ_DRAWS, meld_close_margin: float | None = MELD_CLOSE_MARGIN,
-                 closed_tie: float = CLOSED_TIE, opp_equity_needs: int = OPP_EQUITY_NEEDS) -> None:
+                 closed_tie: float = CLOSED_TIE, opp_equity_needs: int = OPP_EQUITY_NEEDS,
+                 own_close_penalty: float = OWN_CLOSE_PENALTY) -> None:
         self.seat = seat
         #: by match equity wherever the opponent needs this many game points or fewer (``OPP_EQUITY_NEEDS``)
         self.opp_equity_needs = opp_equity_needs
@@ -337,6 +344,8 @@ class ExpertAgent:
         self.read_draws = read_draws
         #: with the core: game points off the opponent's closes inside the samples' searches
         self.opp_close_penalty = opp_close_penalty
+        #: with the core: game points off this seat's own later closes inside those searches
+        self.own_close_penalty = own_close_penalty
         self.budget_s = budget_s
         #: a cap on PIMC samples (the soak test uses a few to run the same code at speed)
         self.max_samples = max_samples
@@ -414,7 +423,8 @@ class ExpertAgent:
 
             def evaluate(w: Any) -> dict[str, float]:
                 return exact_values(w, core, chance, first_draws(w) if chance == FIRST_DRAW else (),
-                                    close_penalty=self.opp_close_penalty)
+                                    close_penalty=self.opp_close_penalty,
+                                    own_close_penalty=self.own_close_penalty)
         elif k.phase2:
             n = CLOSED_SAMPLES
 

@@ -40,8 +40,11 @@ static const int RPTS[5] = {11, 10, 4, 3, 2};
 static uint64_t NODES;
 /* A charge on the closes of the seat that is not PROOT (the seat whose moves are valued): each
  * sampled search sees both hands and the stock order, so a closer there closes only where it
- * pays, which a real opponent cannot; PEN game points less for each such close (0: off). */
-static double PEN, LASTPEN;
+ * pays, which a real opponent cannot; PEN game points less for each such close (0: off).
+ * OWNPEN is the same charge on PROOT's own closes below the root (its close at the root is
+ * valued by the caller with a margin): in a sample PROOT too sees the opponent's hand and closes
+ * later only where that pays, which makes playing on now look better than it is. */
+static double PEN, LASTPEN, OWNPEN, LASTOWNPEN;
 static int PROOT;
 
 typedef struct {
@@ -192,7 +195,7 @@ static double lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, i
                   (uint64_t)(t1 > 0) << 42 | (uint64_t)can_decl << 43 | (uint64_t)may_ex << 44 |
                   (uint64_t)(cb + 1) << 45 | (uint64_t)(ct == 0) << 47 |
                   (uint64_t)(phase1 ? sp : 15) << 48 | (uint64_t)(phase1 && tu == jack) << 52 |
-                  (uint64_t)(PEN > 0) << 53 | (uint64_t)(PEN > 0 && PROOT) << 54;
+                  (uint64_t)(PEN > 0 || OWNPEN > 0) << 53 | (uint64_t)((PEN > 0 || OWNPEN > 0) && PROOT) << 54;
     uint64_t k2 = (uint64_t)c0 | (uint64_t)c1 << 8 | (uint64_t)m0 << 16 | (uint64_t)m1 << 24 |
                   (uint64_t)(cp + 1) << 32 | (uint64_t)(phase1 ? fd : 0) << 40;
     Entry *e = slot(k1, k2);
@@ -226,9 +229,10 @@ static double lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, i
             if (v > best) { best = v; if (best > alpha) { alpha = best; if (alpha >= beta) goto store; } }
         }
         if (NSTOCK - sp > 2 || CLOSE_TWO) {  /* close: record the other seat's points and tricks */
-            if (PEN > 0 && seat != PROOT)
+            double pen = seat != PROOT ? PEN : OWNPEN;
+            if (pen > 0)
                 v = lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, seat, so, ty, can_decl, 0, 0,
-                         alpha + PEN, beta + PEN) - PEN;
+                         alpha + pen, beta + pen) - pen;
             else
                 v = lead(seat, h0, h1, c0, c1, m0, m1, t0, t1, sp, tu, seat, so, ty, can_decl, 0, 0, alpha, beta);
             if (v > best) { best = v; if (best > alpha) { alpha = best; if (alpha >= beta) goto store; } }
@@ -369,18 +373,23 @@ void sp_first_draws(int n, const int *pairs) {
 
 uint64_t sp_nodes(void) { return NODES; }
 
-/* The charge on the other seat's closes (PEN) for the solves that follow, root the seat whose
- * moves they value.  The keys tell charged positions from plain ones; a new charge forgets the
- * charged positions stored under the old one. */
-void sp_close_penalty(double p, int root) {
-    if (p > 0 && p != LASTPEN) {
+/* The charges on the other seat's closes (PEN) and on root's own closes below the root
+ * (OWNPEN) for the solves that follow, root the seat whose moves they value.  The keys tell
+ * charged positions from plain ones; a new pair of charges forgets the charged positions stored
+ * under the old one. */
+void sp_close_penalty(double p, double own, int root) {
+    p = p > 0 ? p : 0;
+    own = own > 0 ? own : 0;
+    if ((p > 0 || own > 0) && (p != LASTPEN || own != LASTOWNPEN)) {
         LASTPEN = p;
+        LASTOWNPEN = own;
         GEN++;
         if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
     }
-    PEN = p > 0 ? p : 0;
+    PEN = p;
+    OWNPEN = own;
     PROOT = root;
 }
 
 /* The interface version: ai/schnapsen_exact.py refuses a library built from another one. */
-int sp_abi(void) { return 5; }
+int sp_abi(void) { return 6; }

@@ -56,7 +56,7 @@ from ai.schnapsen_solver import (
 
 SOURCE = Path(__file__).with_name("schnapsen_core.c")
 #: the interface version the library must report (``sp_abi`` in the C source)
-ABI = 5
+ABI = 6
 #: ``exact_values(chance=FIRST_DRAW)``: only the first draw is a chance node (the core's mode 2)
 FIRST_DRAW = 2
 #: where a source checkout keeps the compiled core (a test points it at its tmp_path)
@@ -147,7 +147,7 @@ def bind_library(lib: Path) -> Any:
     core.sp_first_draws.argtypes = [i, ctypes.POINTER(i)]
     core.sp_first_draws.restype = None
     core.sp_nodes.restype = ctypes.c_uint64
-    core.sp_close_penalty.argtypes = [d, i]
+    core.sp_close_penalty.argtypes = [d, d, i]
     core.sp_close_penalty.restype = None
     return core
 
@@ -179,14 +179,16 @@ def describe() -> str:
 
 
 def exact_values(w: World, core: Any = None, chance: int = False,
-                 first_draws: Sequence[tuple[int, int]] = (), close_penalty: float = 0.0) -> dict[str, float]:
+                 first_draws: Sequence[tuple[int, int]] = (), close_penalty: float = 0.0,
+                 own_close_penalty: float = 0.0) -> dict[str, float]:
     """The exact value (game points for the seat to move) of every legal move of a fully known
     position, searched to the end of the deal; the C core if given, else pure Python.  With
     ``chance`` only the hands are known: neither seat knows the order of the face-down stock, and
     every draw counts each pair of cards the two seats may draw alike (the values are averages);
     with ``chance=FIRST_DRAW`` only the next draw, over the pairs ``first_draws`` (winner's
     card, loser's card; every pair if empty).  ``close_penalty``: game points off every close of
-    the seat not to move (the core only; the pure-Python search ignores it)."""
+    the seat not to move, ``own_close_penalty`` off every close of the seat to move after its
+    first move (the core only; the pure-Python search ignores both)."""
     ctx = w.ctx
     open_stock = ctx.closed_by < 0 and bool(w.stock)
     if w.stage == "final" or not open_stock:
@@ -198,7 +200,7 @@ def exact_values(w: World, core: Any = None, chance: int = False,
     arr = (ctypes.c_int * max(1, len(stock)))(*stock)
     core.sp_setup(ctx.trump, int(ctx.claim_last), int(ctx.meld_first), int(ctx.close_two),
                   int(ctx.false_pagat), int(ctx.closed_pagat), int(chance), len(stock), arr)
-    core.sp_close_penalty(float(close_penalty), w.to_act)
+    core.sp_close_penalty(float(close_penalty), float(own_close_penalty), w.to_act)
     if chance == FIRST_DRAW and open_stock:
         flat = [x for pair in first_draws for x in pair]
         core.sp_first_draws(len(first_draws), (ctypes.c_int * max(1, len(flat)))(*flat))

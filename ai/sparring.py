@@ -123,6 +123,7 @@ EXPERT_OPTIONS: dict[str, tuple[tuple[str, ...], Callable[[int], Any]]] = {
     "ocp": (("opp_close_penalty",), lambda n: n / 100),
     "ct": (("closed_tie",), lambda n: n / 100),
     "oeq": (("opp_equity_needs",), int),
+    "own": (("own_close_penalty",), lambda n: n / 100),
     "alphamu": (("alphamu_moves", "close_alphamu_moves"), int),
 }
 _OPTION_TOKEN = re.compile(r"([a-z]+)(\d+)")
@@ -169,7 +170,9 @@ def make(level: str, seat: int = 0) -> Any:
     the best other move shows a marriage (``MELD_CLOSE_MARGIN``), ``expert-fixed-ctN`` the same with
     near ties of card plays within N/100 game points going to the player level's card in a closed
     deal too (``CLOSED_TIE``), ``expert-fixed-oeqN`` the same choosing by match equity wherever the
-    opponent needs N game points or fewer (``OPP_EQUITY_NEEDS``); such options combine, joined by
+    opponent needs N game points or fewer (``OPP_EQUITY_NEEDS``), ``expert-fixed-ownN`` the same
+    with N/100 game points charged to its own later closes inside the samples' searches
+    (``OWN_CLOSE_PENALTY``); such options combine, joined by
     ``-`` (``expert-fixed-tie10-mc0-ocp100``, ``expert_options``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent

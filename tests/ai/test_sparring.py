@@ -149,7 +149,8 @@ def test_the_expert_solves_its_samples_to_the_end_with_the_core(core):
             if _reads_the_close(k):
                 wt *= close_likelihood(k, w, core, pick)
             vals = exact_values(w, core, chance, first_draws(w) if chance == FIRST_DRAW else (),
-                                close_penalty=agent.opp_close_penalty)
+                                close_penalty=agent.opp_close_penalty,
+                                own_close_penalty=agent.own_close_penalty)
             total += wt
             for key in want:
                 want[key] += wt * vals[key]
