@@ -14,6 +14,11 @@ win the match after the deal less the chance before.  Summed over the deals of a
 changes are the match's result less one half, so a bot that gains ``x`` a deal gains about
 ``x`` times the deals of a match (about 5.5) in match win rate, if the table is right.
 
+``--b-needs-max N`` draws only among the scores at which B needs N game points or fewer: a way of
+playing that differs only there is measured on the deals it can change.  The run prints the share
+of all deals of a match that start at such scores; the gain a deal times that share times the
+deals of a match is the gain in match win rate.
+
 Logs one JSON line per deal (pair, A's seat, win, game points, deals, A's needs, the equity
 change ``eq``), so ``benchmarks/paired.py`` compares wins and game points of two runs with the
 same seed, and ``--compare`` the equity changes (the pairs' differences with a 95 % interval).
@@ -66,6 +71,11 @@ def match_scores(matches: int = SIMULATED_MATCHES, seed: int = 0) -> list[tuple[
     return scores
 
 
+def scores_where_b_needs_at_most(scores: Sequence[tuple[int, int]], needs: int) -> list[tuple[int, int]]:
+    """The scores (A's game points, B's) of ``scores`` at which B needs ``needs`` or fewer to win."""
+    return [sc for sc in scores if TARGET - sc[1] <= needs]
+
+
 def equity_change(needs: tuple[int, int], gp: float) -> float:
     """A's match equity after a deal that gave it ``gp`` game points, less its equity before."""
     return deal_equity(needs, gp, STRONG_DEAL_GP) - win_chance(needs[0], needs[1], STRONG_DEAL_GP)
@@ -114,6 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", type=Path, default=None)
     ap.add_argument("--max-seconds", type=float, default=None, help="start no new pair after S seconds")
+    ap.add_argument("--b-needs-max", type=int, default=None, metavar="N",
+                    help="only scores at which B needs N game points or fewer")
     ap.add_argument("--compare", nargs=2, type=Path, metavar=("BASE", "CANDIDATE"),
                     help="compare two logs of the same seed instead of playing")
     args = ap.parse_args(argv)
@@ -131,6 +143,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"score_deals: {e}")
         return 2
     scores = match_scores()
+    if args.b_needs_max is not None:
+        kept = scores_where_b_needs_at_most(scores, args.b_needs_max)
+        if not kept:
+            print(f"score_deals: B never needs {args.b_needs_max} or fewer game points at the start of a deal")
+            return 2
+        print(f"deals where B needs {args.b_needs_max} or fewer: {len(kept) / len(scores):.3f} of all deals of a match")
+        scores = kept
     log = open(args.log, "w", encoding="utf-8") if args.log else None
     rows: list[dict[str, Any]] = []
     t0 = time.perf_counter()

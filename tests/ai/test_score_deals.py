@@ -69,3 +69,18 @@ def test_bad_input_gets_one_line(tmp_path, capsys):
     assert capsys.readouterr().out.startswith("score_deals: unknown")
     assert sd.main(["--compare", str(tmp_path / "a"), str(tmp_path / "b")]) == 2
     assert "cannot read the logs" in capsys.readouterr().out
+
+
+def test_a_run_can_keep_to_the_scores_where_b_is_near_its_end(tmp_path, capsys):
+    log = tmp_path / "near.jsonl"
+    assert sd.main(["--a", "player", "--b", "beginner", "--deals", "12", "--seed", "5", "--log", str(log),
+                    "--b-needs-max", "2"]) == 0
+    out = capsys.readouterr().out
+    share = float(out.split("deals where B needs 2 or fewer: ")[1].split()[0])
+    assert 0.05 < share < 0.4  # a minority of a match's deals, but not a rare one
+    rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 12 and all(r["needs"][1] <= 2 for r in rows)
+    assert sd.scores_where_b_needs_at_most([(0, 0), (3, 5), (6, 6), (5, 4)], 2) == [(3, 5), (6, 6)]
+    # B always needs at least one game point: no score is left, and the run says so in one line
+    assert sd.main(["--deals", "2", "--b-needs-max", "0"]) == 2
+    assert capsys.readouterr().out.startswith("score_deals: B never needs")
