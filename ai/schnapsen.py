@@ -151,7 +151,11 @@ MATCH_BLEND = 0.5
 #: needed 1-2 and it 3 or more, against 55.5 +- 2.0 % where both needed 3 or more.  Measured at 2
 #: (``benchmarks/score_deals.py``, 600 paired deals at match scores, seed 41): 20 deals ended
 #: otherwise, +0.30 +- 0.48 points of match equity a deal (about +1.7 +- 2.7 points of matches),
-#: within the noise, so it stays off.
+#: within the noise, so it stays off.  Again on 1,200 deals drawn only at the scores where the
+#: partner needs 1-2 (session 43, ``score_deals.py --b-needs-max 2``, seeds 42-43; such deals are
+#: 18.5 % of a match's, about one a match): 189 ended otherwise, +0.06 +- 1.08 points of match
+#: equity a deal there (so about +0.06 +- 1.1 points of matches), deal win rate -0.6 +- 1.6
+#: points: nothing.
 OPP_EQUITY_NEEDS = 0
 
 #: Reading the opponent's close (``close_likelihood``), for every decision of a deal it closed
@@ -192,7 +196,9 @@ CLOSE_ALPHAMU_MOVES = 1
 #: together (benchmark level expert-fixed-tie10-mc0-ocp100) +1.27 +- 1.07 points of deal win rate
 #: and +0.042 +- 0.039 game points a deal over 3,000 fresh paired deals (seeds 270-274, every
 #: seed up; benchmarks/results/schnapsen_sparring.txt, session 38).  The expert before them
-#: is the level expert-fixed-tie0-mc25-ocp0.
+#: is the level expert-fixed-tie0-mc25-ocp0.  0.20 with the other two (expert-fixed-tie20, session
+#: 43, seeds 277-279, 1,800 deals paired with the expert as committed): 208 games ended otherwise,
+#: +0.44 +- 1.14 points, +0.013 +- 0.038 game points a deal, under the +0.5 asked, so 0.10 stays.
 HEURISTIC_TIE = 0.10
 #: The same tie-break in a closed deal (or the stock gone) while the opponent's hand is not
 #: known (benchmark level ``expert-fixed-ctN``, N/100 game points): 0 = off.  Measured at 0.10
@@ -215,6 +221,10 @@ OPP_CLOSE_PENALTY = 1.0
 #: is valued blind (``_CloseLeads``) and must beat the other moves by ``CORE_CLOSE_MARGIN``, but
 #: in a sample its later closes see the opponent's hand and the stock order, so playing on now
 #: and closing later looks better than closing now.  Benchmark level ``expert-fixed-ownN``.
+#: Measured against sparring-firm, paired with the expert as committed (session 43, seeds 275-276;
+#: benchmarks/results/schnapsen_sparring.txt): at 0.5, 87 of 1,200 games ended otherwise, -0.08 +-
+#: 0.99 points of win rate, +0.010 +- 0.038 game points a deal, ~10 % slower; at 1.0 (834 games,
+#: stopped early) -0.24 +- 1.63 points.  No gain, so it stays off.
 OWN_CLOSE_PENALTY = 0.0
 #: the close margin when the best other move shows a marriage, or None: ``CORE_CLOSE_MARGIN`` as
 #: everywhere (benchmark level ``expert-fixed-mcN``).  Sessions 36-37 (benchmarks/choice_rollouts.py):
