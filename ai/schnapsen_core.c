@@ -46,6 +46,8 @@ static uint64_t NODES;
  * later only where that pays, which makes playing on now look better than it is. */
 static double PEN, LASTPEN, OWNPEN, LASTOWNPEN;
 static int PROOT;
+/* the table key's bits for the charges, set with them (sp_close_penalty), not per node */
+static uint64_t CHARGE_KEY;
 
 typedef struct {
     uint64_t k1, k2;
@@ -195,7 +197,7 @@ static double lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, i
                   (uint64_t)(t1 > 0) << 42 | (uint64_t)can_decl << 43 | (uint64_t)may_ex << 44 |
                   (uint64_t)(cb + 1) << 45 | (uint64_t)(ct == 0) << 47 |
                   (uint64_t)(phase1 ? sp : 15) << 48 | (uint64_t)(phase1 && tu == jack) << 52 |
-                  (uint64_t)(PEN > 0 || OWNPEN > 0) << 53 | (uint64_t)((PEN > 0 || OWNPEN > 0) && PROOT) << 54;
+                  CHARGE_KEY;
     uint64_t k2 = (uint64_t)c0 | (uint64_t)c1 << 8 | (uint64_t)m0 << 16 | (uint64_t)m1 << 24 |
                   (uint64_t)(cp + 1) << 32 | (uint64_t)(phase1 ? fd : 0) << 40;
     Entry *e = slot(k1, k2);
@@ -389,6 +391,7 @@ void sp_close_penalty(double p, double own, int root) {
     PEN = p;
     OWNPEN = own;
     PROOT = root;
+    CHARGE_KEY = (uint64_t)(p > 0 || own > 0) << 53 | (uint64_t)((p > 0 || own > 0) && root) << 54;
 }
 
 /* The interface version: ai/schnapsen_exact.py refuses a library built from another one. */
