@@ -39,7 +39,7 @@ Glossary: stock = Talon; close = zudrehen; declare = ausmelden; marriage = Zwanz
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from random import Random
 from typing import Any, NamedTuple
@@ -51,6 +51,7 @@ from ai.schnapsen_determinize import READ_DRAWS, sample_world
 from ai.schnapsen_exact import FIRST_DRAW, exact_values, load_core
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
 from ai.schnapsen_knowledge import FULL, schnapsen_knowledge
+from ai.schnapsen_memory import DealMemory, tell_weight
 from ai.schnapsen_search import world_values
 from ai.schnapsen_solver import DECK, POINTS, bits, phase2_values
 from ai.schnapsen_teach import teach
@@ -247,6 +248,19 @@ MELD_CLOSE_MARGIN: float | None = 0.0
 FIRST_DRAW_STOCKS: frozenset[int] = frozenset({6, 8})
 FIRST_DRAWS = 4
 FIRST_DRAW_SAMPLES = {6: 64, 8: 32}
+#: Opponent hands remembered through a deal (``ai.schnapsen_memory.DealMemory``), with the
+#: compiled core, at the open stock: each of the opponent's decisions this seat reads (its lead,
+#: its answer, the marriage and trump-jack tells) is read once into the weights of this many
+#: hands and stays counted for the rest of the deal, instead of only at the decisions right
+#: after it.  0 = none (each decision reads only the latest ones).  Benchmark level
+#: ``expert-fixed-memN``; it needs the same agent through the deal (the arena keeps it, the app's
+#: worker makes one a decision, so there the memory would start afresh each time).  Measured at
+#: 64 against sparring-firm, paired with the expert as committed (session 44, seeds 275-276,
+#: 1,200 deals; benchmarks/results/schnapsen_sparring.txt): 182 games ended otherwise, -0.42 +-
+#: 1.71 points of win rate, +0.000 +- 0.059 game points a deal, as fast.  Session 16 found the
+#: same by its knowledge of the hand (every earlier decision read: no better): what the
+#: partner's play says of its hand is too little to add up.  So it stays off.
+MEMORY = 0
 
 
 def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
@@ -342,8 +356,11 @@ class ExpertAgent:
                  heuristic_tie: float = HEURISTIC_TIE, opp_close_penalty: float = OPP_CLOSE_PENALTY,
                  read_draws: int = READ_DRAWS, meld_close_margin: float | None = MELD_CLOSE_MARGIN,
                  closed_tie: float = CLOSED_TIE, opp_equity_needs: int = OPP_EQUITY_NEEDS,
-                 own_close_penalty: float = OWN_CLOSE_PENALTY) -> None:
+                 own_close_penalty: float = OWN_CLOSE_PENALTY, memory: int = MEMORY) -> None:
         self.seat = seat
+        #: with the core: opponent hands remembered through a deal (``MEMORY``; 0 = none)
+        self.memory = memory
+        self._memory: DealMemory | None = None
         #: by match equity wherever the opponent needs this many game points or fewer (``OPP_EQUITY_NEEDS``)
         self.opp_equity_needs = opp_equity_needs
         #: near ties of card plays in a closed deal with the opponent's hand unknown (``CLOSED_TIE``)
@@ -460,6 +477,9 @@ class ExpertAgent:
         tally = _GpTally(keys)
         weigh = None
         reads = readings(k) if core is not None else Readings(False, False, False)
+        sampler = self._remembered(k, reads, core, rng, n) if core is not None and self.memory > 0 else None
+        if sampler is not None:  # the readings are in the remembered hands' weights
+            reads = Readings(False, False, False)
         if any(reads):
             n = min(n, READ_SAMPLES.get(k.stock_size, n)) if not k.phase2 else n
             if reads.close:
@@ -485,7 +505,9 @@ class ExpertAgent:
                 return vals
             return {key: _equity(needs, v) for key, v in vals.items()}
 
-        chosen, used = pimc(keys, lambda r: sample_world(k, r, self.read_draws), evaluate_and_count, rng, n, self.budget_s,
+        if sampler is None:
+            sampler = lambda r: sample_world(k, r, self.read_draws)  # noqa: E731
+        chosen, used = pimc(keys, sampler, evaluate_and_count, rng, n, self.budget_s,
                             min_samples=min(4, n), weigh=weigh)
         gp = tally.means()
         if together:  # game points only: a match's equity (``chosen``) stays PIMC's
@@ -501,6 +523,29 @@ class ExpertAgent:
             if needs is not None:
                 chosen["close"] = close_leads.value(chosen["close"], equity=True)
         return gp, (None if needs is None else chosen), used, False
+
+    def _remembered(self, k: Any, reads: Readings, core: Any, rng: Random,
+                    n: int) -> Callable[[Random], Any] | None:
+        """The sampler of this decision's deals from the deal's memory (``DealMemory``), after
+        reading into it the opponent's decisions this seat can read now; None while the memory
+        holds nothing read (then the fresh samples do as they always did).  Only at the open
+        stock: in a closed deal each of the opponent's cards shows most remembered hands wrong,
+        and the fresh samples, the close read again at every decision, fit what is known better."""
+        if k.perfect or k.phase2:
+            return None
+        mem = self._memory
+        if mem is None or not mem.same_deal(k):
+            mem = self._memory = DealMemory(k, self.memory, Random(rng.random()))
+        pick = Random(rng.random())
+        found: list[tuple[tuple[Any, ...], Callable[[Any], float]]] = []
+        if k.read_lead >= 0 and k.drawn_since <= self.read_draws:
+            found.append((("tell", k.read_lead), lambda w: tell_weight(k, w.hands[k.opp])))
+        if reads.lead:
+            found.append((("lead", k.led), lambda w: lead_likelihood(k, w, core, pick)))
+        if reads.answer:
+            found.append((("answer", k.ans_lead, k.ans_card), lambda w: answer_likelihood(k, w, core, pick)))
+        mem.update(k, pick, found)
+        return mem.sampler(k, n, pick) if mem.informed else None
 
     def explain(self, observation: Any, legal_moves: Sequence[Move], rng: Random) -> tuple[Move, Reason]:
         if len(legal_moves) == 1:

@@ -124,6 +124,7 @@ EXPERT_OPTIONS: dict[str, tuple[tuple[str, ...], Callable[[int], Any]]] = {
     "ct": (("closed_tie",), lambda n: n / 100),
     "oeq": (("opp_equity_needs",), int),
     "own": (("own_close_penalty",), lambda n: n / 100),
+    "mem": (("memory",), int),
     "alphamu": (("alphamu_moves", "close_alphamu_moves"), int),
 }
 _OPTION_TOKEN = re.compile(r"([a-z]+)(\d+)")
@@ -172,7 +173,8 @@ def make(level: str, seat: int = 0) -> Any:
     deal too (``CLOSED_TIE``), ``expert-fixed-oeqN`` the same choosing by match equity wherever the
     opponent needs N game points or fewer (``OPP_EQUITY_NEEDS``), ``expert-fixed-ownN`` the same
     with N/100 game points charged to its own later closes inside the samples' searches
-    (``OWN_CLOSE_PENALTY``); such options combine, joined by
+    (``OWN_CLOSE_PENALTY``), ``expert-fixed-memN`` the same remembering N weighted opponent hands
+    through a deal (``MEMORY``, ``ai.schnapsen_memory``); such options combine, joined by
     ``-`` (``expert-fixed-tie10-mc0-ocp100``, ``expert_options``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
