@@ -6,13 +6,14 @@ weights' proportions, and an expert with memory still decides from its observati
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 from ai.base import make_agent
 from ai.schnapsen import ExpertAgent
 from ai.schnapsen_knowledge import count, schnapsen_knowledge
 from ai.schnapsen_memory import DealMemory, systematic
 from game.rules.schnapsen import RULES as R
-from tests.ai.test_fairness import twin_decks
+from tests.ai.test_fairness import play_twins
 
 
 def knowledge_through_deals(deals: int, seat: int = 0) -> list[list]:
@@ -93,33 +94,17 @@ def test_an_expert_with_memory_decides_from_its_observations_only(core) -> None:
     the same moves for as long as the seat's observations are alike."""
     checked = informed = 0
     for deal in range(6):
-        rng = Random(300 + deal)
-        deck_a, deck_b = twin_decks(rng)
-        sa = R.new_round(2, 1, rng, deck=deck_a)
-        sb = R.new_round(2, 1, rng, deck=deck_b)
         ea, eb = (ExpertAgent(0, budget_s=None, max_samples=12, memory=16) for _ in range(2))
-        driver = make_agent("schnapsen", "player", 1)
-        ply = 0
-        while not R.is_over(sa):
-            seat = R.to_move(sa)
-            oa = R.observe(sa, seat)
-            if seat == 0:
-                ob = R.observe(sb, 0)
-                if oa != ob:
-                    break
-                legal = R.legal_moves(sa)
-                ma = ea.choose(oa, legal, Random(deal * 1000 + ply))
-                mb = eb.choose(ob, R.legal_moves(sb), Random(deal * 1000 + ply))
-                assert ma == mb, (deal, ply, str(ma), str(mb))
-                checked += 1
-                move = ma
-            else:
-                move = driver.choose(oa, R.legal_moves(sa), Random(ply))
-                if move not in R.legal_moves(sb):
-                    break
-            sa, _ = R.apply(sa, move)
-            sb, _ = R.apply(sb, move)
-            ply += 1
+
+        def both(oa: Any, ob: Any, legal: list, ply: int, deal: int = deal, ea: Any = ea, eb: Any = eb) -> Any:
+            nonlocal checked
+            ma = ea.choose(oa, legal, Random(deal * 1000 + ply))
+            mb = eb.choose(ob, legal, Random(deal * 1000 + ply))
+            assert ma == mb, (deal, ply, str(ma), str(mb))
+            checked += 1
+            return ma  # the expert's own moves, so its memory follows its own deal
+
+        play_twins(300 + deal, both)
         if ea._memory is not None and eb._memory is not None:
             assert ea._memory.hands == eb._memory.hands and ea._memory.weights == eb._memory.weights
             informed += ea._memory.informed
