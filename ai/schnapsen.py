@@ -31,7 +31,8 @@
   choosing by match equity, ``ai.match_equity``, won fewer matches) and shows its chance to win
   the match in the hint.
 
-Every agent is a pure function of (observation, legal moves, rng).
+Every agent is a pure function of (observation, legal moves, rng), but for the benchmark option
+``MEMORY`` (off), with which the expert carries what it read through a deal.
 
 Glossary: stock = Talon; close = zudrehen; declare = ausmelden; marriage = Zwanziger/Vierziger.
 """
