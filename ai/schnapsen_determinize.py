@@ -83,19 +83,25 @@ def sample_uniform(k: SchnapsenKnowledge, rng: Random) -> World:
     """One deal drawn uniformly among those consistent with ``k`` (no reading of the leads)."""
     need = k.opp_hand_size - count(k.opp_known)
     free = bits(k.unseen & ~k.opp_cannot)
-    barred = bits(k.unseen & k.opp_cannot)
     if need > len(free):  # cannot happen with a consistent observation; stay total anyway
-        free, barred = bits(k.unseen), []
+        free = bits(k.unseen)
     chosen = rng.sample(free, need) if need > 0 else []
     opp = k.opp_known
     for c in chosen:
         opp |= 1 << c
+    return world_with_hand(k, opp, rng)
+
+
+def world_with_hand(k: SchnapsenKnowledge, hand: int, rng: Random) -> World:
+    """The deal with the opponent holding ``hand`` and the rest of the unseen cards in the
+    face-down stock in random order, the turn-up at its bottom.  (A stock is dealt only at the
+    open stock, where the opponent is barred from no card: bars come from phase-2 tricks.)"""
     stock: tuple[int, ...] = ()
     if not k.phase2 and k.stock_size:
-        rest = [c for c in free if not opp >> c & 1] + barred
+        rest = bits(k.unseen & ~hand)
         rng.shuffle(rest)
         stock = tuple(rest) + ((k.turnup,) if k.turnup >= 0 else ())
-    return k.world(opp, stock)
+    return k.world(hand, stock)
 
 
 def opponent_hands(k: SchnapsenKnowledge, rng: Random, n: int) -> list[int]:

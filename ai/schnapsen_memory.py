@@ -29,7 +29,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from ai.schnapsen_determinize import READ_TRUST, lead_reading
+from ai.schnapsen_determinize import READ_TRUST, lead_reading, world_with_hand
 from ai.schnapsen_knowledge import SchnapsenKnowledge, count
 from ai.schnapsen_solver import World, bits
 
@@ -166,17 +166,6 @@ def _mend(k: SchnapsenKnowledge, hand: int, rng: Random) -> int:
         for c in rng.sample(bits(h & ~k.opp_known), -need):
             h &= ~(1 << c)
     return h
-
-
-def world_with_hand(k: SchnapsenKnowledge, hand: int, rng: Random) -> World:
-    """The deal with the opponent holding ``hand`` and the rest of the unseen cards in the
-    face-down stock in random order, the turn-up at its bottom."""
-    stock: tuple[int, ...] = ()
-    if not k.phase2 and k.stock_size:
-        rest = bits(k.unseen & ~hand)
-        rng.shuffle(rest)
-        stock = tuple(rest) + ((k.turnup,) if k.turnup >= 0 else ())
-    return k.world(hand, stock)
 
 
 def tell_weight(k: SchnapsenKnowledge, hand: int) -> float:
