@@ -48,11 +48,11 @@ from typing import Any, NamedTuple
 from ai.match_equity import deal_equity, gp_slope
 from ai.pimc_search import best_key, pimc
 from ai.schnapsen_alphamu import alphamu_values, moves
-from ai.schnapsen_determinize import READ_DRAWS, sample_world
+from ai.schnapsen_determinize import READ_DRAWS, sample_world, tell_weight
 from ai.schnapsen_exact import FIRST_DRAW, exact_values, load_core
 from ai.schnapsen_heuristics import PLAYER_HEURISTICS, run
 from ai.schnapsen_knowledge import FULL, schnapsen_knowledge
-from ai.schnapsen_memory import DealMemory, tell_weight
+from ai.schnapsen_memory import DealMemory
 from ai.schnapsen_search import world_values
 from ai.schnapsen_solver import DECK, POINTS, bits, phase2_values
 from ai.schnapsen_teach import teach

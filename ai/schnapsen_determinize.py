@@ -41,10 +41,17 @@ def sample_world(k: SchnapsenKnowledge, rng: Random, read_draws: int = READ_DRAW
         return sample_uniform(k, rng)
     for _ in range(READ_TRIES):
         w = sample_uniform(k, rng)
-        fit = lead_reading(k, w.hands[k.opp])
-        if fit >= 1.0 or rng.random() < fit + (1.0 - fit) * (1.0 - READ_TRUST):
+        keep = tell_weight(k, w.hands[k.opp])
+        if keep >= 1.0 or rng.random() < keep:
             return w
     return w
+
+
+def tell_weight(k: SchnapsenKnowledge, opp_hand: int) -> float:
+    """How far an opponent hand fits its latest lead's tells (``lead_reading``), softened by
+    ``READ_TRUST``: the chance a sample with that hand is kept, or its weight."""
+    fit = lead_reading(k, opp_hand)
+    return fit + (1.0 - fit) * (1.0 - READ_TRUST)
 
 
 def lead_reading(k: SchnapsenKnowledge, opp_hand: int) -> float:

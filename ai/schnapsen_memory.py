@@ -29,7 +29,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from ai.schnapsen_determinize import READ_TRUST, lead_reading, world_with_hand
+from ai.schnapsen_determinize import world_with_hand
 from ai.schnapsen_knowledge import SchnapsenKnowledge, count
 from ai.schnapsen_solver import World, bits
 
@@ -166,10 +166,3 @@ def _mend(k: SchnapsenKnowledge, hand: int, rng: Random) -> int:
         for c in rng.sample(bits(h & ~k.opp_known), -need):
             h &= ~(1 << c)
     return h
-
-
-def tell_weight(k: SchnapsenKnowledge, hand: int) -> float:
-    """The meld and trump-jack tell of the opponent's latest lead as a weight (``lead_reading``
-    softened by ``READ_TRUST``, as the fresh samples keep it by rejection)."""
-    fit = lead_reading(k, hand)
-    return fit + (1.0 - fit) * (1.0 - READ_TRUST)
