@@ -200,7 +200,10 @@ CLOSE_ALPHAMU_MOVES = 1
 #: seed up; benchmarks/results/schnapsen_sparring.txt, session 38).  The expert before them
 #: is the level expert-fixed-tie0-mc25-ocp0.  0.20 with the other two (expert-fixed-tie20, session
 #: 43, seeds 277-279, 1,800 deals paired with the expert as committed): 208 games ended otherwise,
-#: +0.44 +- 1.14 points, +0.013 +- 0.038 game points a deal, under the +0.5 asked, so 0.10 stays.
+#: +0.44 +- 1.14 points, +0.013 +- 0.038 game points a deal, under the +0.5 asked; repeated in
+#: session 45 on seeds 275, 276, 280 and 281 (2,400 deals, 264 games otherwise, -0.12 +- 0.96
+#: points), all 4,200 together +0.12 +- 0.73 points, +0.005 +- 0.025 game points a deal, so 0.10
+#: stays.
 HEURISTIC_TIE = 0.10
 #: The same tie-break in a closed deal (or the stock gone) while the opponent's hand is not
 #: known (benchmark level ``expert-fixed-ctN``, N/100 game points): 0 = off.  Measured at 0.10
