@@ -5,6 +5,11 @@ candidate move in each sample with a perfect-information evaluator (``evaluate(w
 the Schnapsen alpha-beta solver of ``ai.schnapsen_solver``) and plays the move with the best
 average.  The number of samples is fixed so that a decision depends only on the observation and
 the rng (fairness); the time budget is a safety net that stops early on a slow machine.
+
+With ``settle_limit`` above ``samples`` the search goes on past ``samples`` while the best move
+is not yet settled (``settled``): more samples where two moves are close, none wasted where
+one move is clearly best.  The stopping rule reads only the samples' values, so the decision
+still depends only on the observation and the rng.
 """
 
 from __future__ import annotations
@@ -26,27 +31,68 @@ def pimc(
     budget_s: float | None = None,
     min_samples: int = 4,
     weigh: Callable[[W], float] | None = None,
+    settle_limit: int = 0,
+    settle_z: float = 2.0,
 ) -> tuple[dict[str, float], int]:
     """Average value of each key over up to ``samples`` sampled worlds, and how many were used.
 
     With ``weigh`` each world counts by its weight (how likely it is given what the seat saw)
     in a weighted average.  Keys an evaluator does not report count as very bad (-10) in that
-    sample."""
+    sample.  With ``settle_limit`` > ``samples``, after ``samples`` worlds and then every half
+    of ``samples`` more, it stops once the best key is settled (``settled`` with ``settle_z``),
+    at ``settle_limit`` worlds at most."""
     start = time.perf_counter()
     totals = dict.fromkeys(keys, 0.0)
     n = 0
     weight_sum = 0.0
-    for _ in range(samples):
+    limit = max(samples, settle_limit)
+    step = max(1, samples // 2)
+    rows: list[tuple[float, list[float]]] | None = [] if limit > samples and len(keys) > 1 else None
+    while n < limit:
         world = sample(rng)
         wt = 1.0 if weigh is None else weigh(world)
         vals = evaluate(world)
-        for k in keys:
-            totals[k] += wt * vals.get(k, -10.0)
+        row = [vals.get(k, -10.0) for k in keys]
+        for k, v in zip(keys, row, strict=True):
+            totals[k] += wt * v
         n += 1
         weight_sum += wt
+        if rows is not None:
+            rows.append((wt, row))
         if budget_s is not None and n >= min_samples and time.perf_counter() - start > budget_s:
             break
+        if n >= samples and (rows is None or ((n - samples) % step == 0 and settled(rows, settle_z))):
+            break
     return {k: v / (weight_sum or 1.0) for k, v in totals.items()}, n
+
+
+def settled(rows: Sequence[tuple[float, Sequence[float]]], z: float) -> bool:
+    """Whether the best column of ``rows`` (weight, one value per key) is settled: for every
+    other key, the weighted mean of the paired differences (best minus it) is at least ``z``
+    standard errors above zero, or the two keys' values are the same in every row (two cards
+    that play alike).  Paired differences, because the keys are valued on the same worlds: what
+    the worlds share cancels out.  The effective sample size of weighted rows is
+    (sum w)^2 / sum w^2."""
+    w_sum = sum(w for w, _ in rows)
+    if w_sum <= 0.0:
+        return True
+    w_sq = sum(w * w for w, _ in rows)
+    n_eff = w_sum * w_sum / w_sq
+    width = len(rows[0][1])
+    means = [sum(w * r[j] for w, r in rows) / w_sum for j in range(width)]
+    best = max(range(width), key=lambda j: means[j])
+    for j in range(width):
+        if j == best:
+            continue
+        gap = means[best] - means[j]
+        var = sum(w * (r[best] - r[j] - gap) ** 2 for w, r in rows) / w_sum
+        if var <= 1e-18:
+            if gap < 0.0:
+                return False
+            continue
+        if gap < z * (var / max(n_eff - 1.0, 1.0)) ** 0.5:
+            return False
+    return True
 
 
 def best_key(values: dict[str, float], order: Sequence[str], eps: float = 1e-9) -> str:

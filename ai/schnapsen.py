@@ -266,6 +266,14 @@ FIRST_DRAW_SAMPLES = {6: 64, 8: 32}
 #: partner's play says of its hand is too little to add up.  So it stays off.
 MEMORY = 0
 
+#: PIMC goes on past its sample count while the best move is not settled, up to this many times
+#: the count (1 = never; ``ai.pimc_search.settled``): more samples only where two moves are
+#: close.  Benchmark level ``expert-fixed-sfN``.
+SETTLE_FACTOR = 1
+#: how many standard errors of the paired differences the best move must lead every other move
+#: by to be settled (benchmark level ``expert-fixed-szN``, N tenths)
+SETTLE_Z = 2.0
+
 
 def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
     return {str(m): m for m in legal}
@@ -360,8 +368,13 @@ class ExpertAgent:
                  heuristic_tie: float = HEURISTIC_TIE, opp_close_penalty: float = OPP_CLOSE_PENALTY,
                  read_draws: int = READ_DRAWS, meld_close_margin: float | None = MELD_CLOSE_MARGIN,
                  closed_tie: float = CLOSED_TIE, opp_equity_needs: int = OPP_EQUITY_NEEDS,
-                 own_close_penalty: float = OWN_CLOSE_PENALTY, memory: int = MEMORY) -> None:
+                 own_close_penalty: float = OWN_CLOSE_PENALTY, memory: int = MEMORY,
+                 settle_factor: int = SETTLE_FACTOR, settle_z: float = SETTLE_Z) -> None:
         self.seat = seat
+        #: PIMC's samples go on up to this many times the count while the best move is unsettled
+        self.settle_factor = settle_factor
+        #: the standard errors the best move must lead by to be settled
+        self.settle_z = settle_z
         #: with the core: opponent hands remembered through a deal (``MEMORY``; 0 = none)
         self.memory = memory
         self._memory: DealMemory | None = None
@@ -511,8 +524,12 @@ class ExpertAgent:
 
         if sampler is None:
             sampler = lambda r: sample_world(k, r, self.read_draws)  # noqa: E731
+        settle_limit = n * self.settle_factor if core is not None else 0
+        if self.max_samples is not None:
+            settle_limit = min(settle_limit, self.max_samples)
         chosen, used = pimc(keys, sampler, evaluate_and_count, rng, n, self.budget_s,
-                            min_samples=min(4, n), weigh=weigh)
+                            min_samples=min(4, n), weigh=weigh, settle_limit=settle_limit,
+                            settle_z=self.settle_z)
         gp = tally.means()
         if together:  # game points only: a match's equity (``chosen``) stays PIMC's
             gp, _solves = alphamu_values([w for w, _ in together], [x for _, x in together], keys, core, k.seat,

@@ -126,6 +126,8 @@ EXPERT_OPTIONS: dict[str, tuple[tuple[str, ...], Callable[[int], Any]]] = {
     "own": (("own_close_penalty",), lambda n: n / 100),
     "mem": (("memory",), int),
     "alphamu": (("alphamu_moves", "close_alphamu_moves"), int),
+    "sf": (("settle_factor",), int),
+    "sz": (("settle_z",), lambda n: n / 10),
 }
 _OPTION_TOKEN = re.compile(r"([a-z]+)(\d+)")
 
@@ -174,7 +176,9 @@ def make(level: str, seat: int = 0) -> Any:
     opponent needs N game points or fewer (``OPP_EQUITY_NEEDS``), ``expert-fixed-ownN`` the same
     with N/100 game points charged to its own later closes inside the samples' searches
     (``OWN_CLOSE_PENALTY``), ``expert-fixed-memN`` the same remembering N weighted opponent hands
-    through a deal (``MEMORY``, ``ai.schnapsen_memory``); such options combine, joined by
+    through a deal (``MEMORY``, ``ai.schnapsen_memory``), ``expert-fixed-sfN`` the same going on
+    past its samples up to N times their count while the best move is unsettled
+    (``SETTLE_FACTOR``), ``expert-fixed-szN`` settled at N/10 standard errors (``SETTLE_Z``); such options combine, joined by
     ``-`` (``expert-fixed-tie10-mc0-ocp100``, ``expert_options``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
