@@ -80,8 +80,8 @@ def test_the_benchmark_level_sets_the_factor_and_the_z():
 
 def test_the_expert_samples_on_only_where_its_moves_are_close(core, monkeypatch):
     """The expert with ``settle_factor`` 4 uses its count where the best move is clear and up to
-    four times it where it is not, stopping only at the check points; with factor 1 (the
-    default off) always exactly its count."""
+    four times it where it is not, stopping only at the check points; with factor 1 always
+    exactly its count."""
     import ai.schnapsen as expert
     from ai.schnapsen import ExpertAgent
     from game.rules.schnapsen import RULES as R

@@ -214,7 +214,8 @@ def test_a_weak_first_hand_plays_on_instead_of_closing_to_lose(core):
     seat = R.to_move(s)
     obs, legal = R.observe(s, seat), R.legal_moves(s)
     assert {str(m) for m in legal} >= {"close", "play KD", "play TS"}
-    plain = {"opp_close_penalty": 0.0}
+    # the same samples for both charges (the settling rule would sample on by different counts)
+    plain = {"opp_close_penalty": 0.0, "settle_factor": 1}
     gp, _used, exact = ExpertAgent(seat, budget_s=None, **plain).values(obs, legal, Random(5))
     best_play = max(v for key, v in gp.items() if key != "close")
     assert not exact and gp["close"] < -1.5 and gp["close"] > best_play  # the search prefers the close
@@ -222,7 +223,7 @@ def test_a_weak_first_hand_plays_on_instead_of_closing_to_lose(core):
     assert move.kind == "play"
     without = ExpertAgent(seat, budget_s=None, losing_close_below=-99.0, **plain).choose(obs, legal, Random(5))
     assert without.kind == "close"
-    charged, _used, _exact = ExpertAgent(seat, budget_s=None).values(obs, legal, Random(5))
+    charged, _used, _exact = ExpertAgent(seat, budget_s=None, settle_factor=1).values(obs, legal, Random(5))
     assert charged["close"] == pytest.approx(gp["close"])  # the expert's own close is not charged
     assert max(v for key, v in charged.items() if key != "close") > best_play + 0.2  # playing on: 0.3 GP up
     assert ExpertAgent(seat, budget_s=None, losing_close_below=-99.0).choose(obs, legal, Random(5)).kind == "play"
