@@ -86,9 +86,7 @@ def settled(rows: Sequence[tuple[float, Sequence[float]]], z: float) -> bool:
             continue
         gap = means[best] - means[j]
         var = sum(w * (r[best] - r[j] - gap) ** 2 for w, r in rows) / w_sum
-        if var <= 1e-18:
-            if gap < 0.0:
-                return False
+        if var <= 1e-18:  # the same difference in every row: no doubt which is better
             continue
         if gap < z * (var / max(n_eff - 1.0, 1.0)) ** 0.5:
             return False
