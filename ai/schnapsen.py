@@ -268,12 +268,12 @@ MEMORY = 0
 
 #: PIMC goes on past its sample count while the best move is not settled, up to this many times
 #: the count (1 = never; ``ai.pimc_search.settled``): more samples only where two moves are
-#: close.  Benchmark level ``expert-fixed-sfN``.  Measured with 4 against sparring-firm, paired
-#: (seeds 275-280, 3,600 deals; benchmarks/results/schnapsen_sparring.txt, session 48): +0.94 +-
-#: 0.93 points of deals won, +0.045 +- 0.034 GP a deal, as much as four times every count
-#: (-0.04 +- 0.42 points against it) at about half its cost: median 149 ms, p95 807 ms with the
-#: clock (122 and 585 ms with 1).
-SETTLE_FACTOR = 4
+#: close.  Benchmark level ``expert-fixed-sfN``.  Against sparring-firm, paired
+#: (benchmarks/results/schnapsen_sparring.txt): 4 against 1 (session 48, seeds 275-280, 3,600
+#: deals) +0.94 +- 0.93 points of deals won, +0.045 +- 0.034 GP a deal; 8 against 4 (session 49,
+#: seeds 275-277, 1,800 deals) +0.94 +- 0.83 points, +0.028 +- 0.030 GP.  With the app's clock and
+#: session 49's faster core: median 104 ms, p95 802 ms (4: 88 and 801 ms).
+SETTLE_FACTOR = 8
 #: how many standard errors of the paired differences the best move must lead every other move
 #: by to be settled (benchmark level ``expert-fixed-szN``, N tenths)
 SETTLE_Z = 2.0
