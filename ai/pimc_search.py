@@ -10,6 +10,10 @@ With ``settle_limit`` above ``samples`` the search goes on past ``samples`` whil
 is not yet settled (``settled``): more samples where two moves are close, none wasted where
 one move is clearly best.  The stopping rule reads only the samples' values, so the decision
 still depends only on the observation and the rng.
+
+With ``drop_z`` as well, a key that trails the best by ``drop_z`` standard errors at a check is
+no longer evaluated (successive elimination): the settling samples go on only between the keys
+still in doubt, and ``focus`` tells the evaluator which keys those are, so it can skip the rest.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ def pimc(
     weigh: Callable[[W], float] | None = None,
     settle_limit: int = 0,
     settle_z: float = 2.0,
+    drop_z: float = 0.0,
+    focus: Callable[[frozenset[str]], None] | None = None,
 ) -> tuple[dict[str, float], int]:
     """Average value of each key over up to ``samples`` sampled worlds, and how many were used.
 
@@ -40,11 +46,15 @@ def pimc(
     in a weighted average.  Keys an evaluator does not report count as very bad (-10) in that
     sample.  With ``settle_limit`` > ``samples``, after ``samples`` worlds and then every half
     of ``samples`` more, it stops once the best key is settled (``settled`` with ``settle_z``),
-    at ``settle_limit`` worlds at most."""
+    at ``settle_limit`` worlds at most.  With ``drop_z`` > 0 as well, at each of those checks
+    the keys that trail the best by ``drop_z`` standard errors (``trailing``) are dropped: they
+    keep the average of the worlds they were valued on, later worlds value only the keys left,
+    and ``focus`` (if given) is told the keys left each time they change."""
     start = time.perf_counter()
     totals = dict.fromkeys(keys, 0.0)
+    weights = dict.fromkeys(keys, 0.0)
+    active = list(keys)
     n = 0
-    weight_sum = 0.0
     limit = max(samples, settle_limit)
     step = max(1, samples // 2)
     rows: list[tuple[float, list[float]]] | None = [] if limit > samples and len(keys) > 1 else None
@@ -52,18 +62,62 @@ def pimc(
         world = sample(rng)
         wt = 1.0 if weigh is None else weigh(world)
         vals = evaluate(world)
-        row = [vals.get(k, -10.0) for k in keys]
-        for k, v in zip(keys, row, strict=True):
+        row = [vals.get(k, -10.0) for k in active]
+        for k, v in zip(active, row, strict=True):
             totals[k] += wt * v
+            weights[k] += wt
         n += 1
-        weight_sum += wt
         if rows is not None:
             rows.append((wt, row))
         if budget_s is not None and n >= min_samples and time.perf_counter() - start > budget_s:
             break
-        if n >= samples and (rows is None or ((n - samples) % step == 0 and settled(rows, settle_z))):
+        if n < samples:
+            continue
+        if rows is None:
             break
-    return {k: v / (weight_sum or 1.0) for k, v in totals.items()}, n
+        if (n - samples) % step:
+            continue
+        if drop_z > 0.0 and n < limit:
+            dropped = trailing(rows, drop_z)
+            if dropped:
+                keep = [j for j in range(len(active)) if j not in dropped]
+                active = [active[j] for j in keep]
+                rows = [(w, [r[j] for j in keep]) for w, r in rows]
+                if focus is not None:
+                    focus(frozenset(active))
+        if settled(rows, settle_z):
+            break
+    return {k: v / (weights[k] or 1.0) for k, v in totals.items()}, n
+
+
+def _paired_gaps(rows: Sequence[tuple[float, Sequence[float]]]) -> list[tuple[int, float, float, float]]:
+    """For each column but the best of ``rows`` (weight, one value per key): its index, the
+    weighted mean of the paired differences (best minus it), their weighted variance, and that
+    over the effective sample size less one (the square of the standard error).  The effective sample
+    size of weighted rows is (sum w)^2 / sum w^2.  Empty when the weights sum to nothing."""
+    w_sum = sum(w for w, _ in rows)
+    if w_sum <= 0.0:
+        return []
+    w_sq = sum(w * w for w, _ in rows)
+    n_eff = w_sum * w_sum / w_sq
+    width = len(rows[0][1])
+    means = [sum(w * r[j] for w, r in rows) / w_sum for j in range(width)]
+    best = max(range(width), key=lambda j: means[j])
+    out = []
+    for j in range(width):
+        if j == best:
+            continue
+        gap = means[best] - means[j]
+        var = sum(w * (r[best] - r[j] - gap) ** 2 for w, r in rows) / w_sum
+        out.append((j, gap, var, var / max(n_eff - 1.0, 1.0)))
+    return out
+
+
+def trailing(rows: Sequence[tuple[float, Sequence[float]]], z: float) -> set[int]:
+    """The columns of ``rows`` that trail the best by at least ``z`` standard errors of the
+    paired differences, or by the same positive difference in every row."""
+    return {j for j, gap, var, sq in _paired_gaps(rows)
+            if gap > 0.0 and (var <= 1e-18 or gap >= z * sq ** 0.5)}
 
 
 def settled(rows: Sequence[tuple[float, Sequence[float]]], z: float) -> bool:
@@ -71,24 +125,11 @@ def settled(rows: Sequence[tuple[float, Sequence[float]]], z: float) -> bool:
     other key, the weighted mean of the paired differences (best minus it) is at least ``z``
     standard errors above zero, or the two keys' values are the same in every row (two cards
     that play alike).  Paired differences, because the keys are valued on the same worlds: what
-    the worlds share cancels out.  The effective sample size of weighted rows is
-    (sum w)^2 / sum w^2."""
-    w_sum = sum(w for w, _ in rows)
-    if w_sum <= 0.0:
-        return True
-    w_sq = sum(w * w for w, _ in rows)
-    n_eff = w_sum * w_sum / w_sq
-    width = len(rows[0][1])
-    means = [sum(w * r[j] for w, r in rows) / w_sum for j in range(width)]
-    best = max(range(width), key=lambda j: means[j])
-    for j in range(width):
-        if j == best:
-            continue
-        gap = means[best] - means[j]
-        var = sum(w * (r[best] - r[j] - gap) ** 2 for w, r in rows) / w_sum
+    the worlds share cancels out."""
+    for _j, gap, var, sq in _paired_gaps(rows):
         if var <= 1e-18:  # the same difference in every row: no doubt which is better
             continue
-        if gap < z * (var / max(n_eff - 1.0, 1.0)) ** 0.5:
+        if gap < z * sq ** 0.5:
             return False
     return True
 

@@ -278,6 +278,11 @@ SETTLE_FACTOR = 8
 #: how many standard errors of the paired differences the best move must lead every other move
 #: by to be settled (benchmark level ``expert-fixed-szN``, N tenths)
 SETTLE_Z = 2.0
+#: While PIMC goes on past its sample count, a move that trails the best by this many standard
+#: errors at a check is no longer searched in the samples that follow (``ai.pimc_search.pimc``'s
+#: ``drop_z``; 0 = off, every move searched in every sample).  Benchmark level ``expert-fixed-dzN``
+#: (N tenths).
+DROP_Z = 0.0
 
 
 def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
@@ -374,8 +379,11 @@ class ExpertAgent:
                  read_draws: int = READ_DRAWS, meld_close_margin: float | None = MELD_CLOSE_MARGIN,
                  closed_tie: float = CLOSED_TIE, opp_equity_needs: int = OPP_EQUITY_NEEDS,
                  own_close_penalty: float = OWN_CLOSE_PENALTY, memory: int = MEMORY,
-                 settle_factor: int = SETTLE_FACTOR, settle_z: float = SETTLE_Z) -> None:
+                 settle_factor: int = SETTLE_FACTOR, settle_z: float = SETTLE_Z,
+                 drop_z: float = DROP_Z) -> None:
         self.seat = seat
+        #: moves this many standard errors behind the best are left out of the settling samples
+        self.drop_z = drop_z
         #: PIMC's samples go on up to this many times the count while the best move is unsettled
         self.settle_factor = settle_factor
         #: the standard errors the best move must lead by to be settled
@@ -473,7 +481,7 @@ class ExpertAgent:
             def evaluate(w: Any) -> dict[str, float]:
                 return exact_values(w, core, chance, first_draws(w) if chance == FIRST_DRAW else (),
                                     close_penalty=self.opp_close_penalty,
-                                    own_close_penalty=self.own_close_penalty)
+                                    own_close_penalty=self.own_close_penalty, only=tally.focus)
         elif k.phase2:
             n = CLOSED_SAMPLES
 
@@ -521,7 +529,7 @@ class ExpertAgent:
             tally.add(vals)
             if together is not None:
                 together.append((w, tally.weight))
-            if close_leads is not None:
+            if close_leads is not None and (tally.focus is None or "close" in tally.focus):
                 close_leads.add(w, tally.weight)
             if needs is None:
                 return vals
@@ -534,7 +542,10 @@ class ExpertAgent:
             settle_limit = min(settle_limit, self.max_samples)
         chosen, used = pimc(keys, sampler, evaluate_and_count, rng, n, self.budget_s,
                             min_samples=min(4, n), weigh=weigh, settle_limit=settle_limit,
-                            settle_z=self.settle_z)
+                            settle_z=self.settle_z,
+                            # alpha-mu searches every move of the samples it keeps, so none is dropped
+                            drop_z=self.drop_z if core is not None and together is None else 0.0,
+                            focus=tally.narrow)
         gp = tally.means()
         if together:  # game points only: a match's equity (``chosen``) stays PIMC's
             gp, _solves = alphamu_values([w for w, _ in together], [x for _, x in together], keys, core, k.seat,
@@ -624,21 +635,27 @@ class _GpTally:
 
     def __init__(self, keys: Sequence[str]) -> None:
         self.totals = dict.fromkeys(keys, 0.0)
+        self.weights = dict.fromkeys(keys, 0.0)
         self.weight = 1.0
-        self.weight_sum = 0.0
+        #: the moves still valued (``pimc``'s ``focus``): all while None
+        self.focus: frozenset[str] | None = None
 
     def weigh(self, weight: float) -> float:
         """The weight of the sample about to be evaluated (``pimc`` weighs before it evaluates)."""
         self.weight = weight
         return weight
 
+    def narrow(self, keys: frozenset[str]) -> None:
+        """From now on only ``keys`` are valued (the others keep the average they have)."""
+        self.focus = keys
+
     def add(self, vals: dict[str, float]) -> None:
-        for key in self.totals:
+        for key in self.totals if self.focus is None else self.focus:
             self.totals[key] += self.weight * vals.get(key, -10.0)  # pimc's value for a key left out
-        self.weight_sum += self.weight
+            self.weights[key] += self.weight
 
     def means(self) -> dict[str, float]:
-        return {key: v / (self.weight_sum or 1.0) for key, v in self.totals.items()}
+        return {key: v / (self.weights[key] or 1.0) for key, v in self.totals.items()}
 
 
 def first_draws(w: Any) -> list[tuple[int, int]]:

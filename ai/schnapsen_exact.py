@@ -37,7 +37,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -180,7 +180,7 @@ def describe() -> str:
 
 def exact_values(w: World, core: Any = None, chance: int = False,
                  first_draws: Sequence[tuple[int, int]] = (), close_penalty: float = 0.0,
-                 own_close_penalty: float = 0.0) -> dict[str, float]:
+                 own_close_penalty: float = 0.0, only: Collection[str] | None = None) -> dict[str, float]:
     """The exact value (game points for the seat to move) of every legal move of a fully known
     position, searched to the end of the deal; the C core if given, else pure Python.  With
     ``chance`` only the hands are known: neither seat knows the order of the face-down stock, and
@@ -188,7 +188,9 @@ def exact_values(w: World, core: Any = None, chance: int = False,
     with ``chance=FIRST_DRAW`` only the next draw, over the pairs ``first_draws`` (winner's
     card, loser's card; every pair if empty).  ``close_penalty``: game points off every close of
     the seat not to move, ``own_close_penalty`` off every close of the seat to move after its
-    first move (the core only; the pure-Python search ignores both)."""
+    first move (the core only; the pure-Python search ignores both).  ``only``: the moves to
+    value with the core (the others left out of the answer, and their searches saved); all if None."""
+    want = (lambda _key: True) if only is None else only.__contains__
     ctx = w.ctx
     open_stock = ctx.closed_by < 0 and bool(w.stock)
     if w.stage == "final" or not open_stock:
@@ -238,6 +240,8 @@ def exact_values(w: World, core: Any = None, chance: int = False,
     if w.stage == "follow":
         follow = bits(h[seat]) if open_stock else responses(h[seat], w.led)
         for b in follow:
+            if not want(f"play {DECK[b]}"):
+                continue
             fh = pair(h, seat, h[seat] & ~(1 << b))
             out[f"play {DECK[b]}"] = float(core.sp_trick(o, w.led, b, fh[0], fh[1], c[0], c[1], m[0], m[1],
                                                          t[0], t[1], 0, tu, cb, cp, ct))
@@ -245,30 +249,32 @@ def exact_values(w: World, core: Any = None, chance: int = False,
     mine = h[seat]
     sm = c[seat] + (m[seat] if t[seat] else 0)
     so = c[o] + (m[o] if t[o] else 0)
-    if w.history or w.melded >= 0:
+    if (w.history or w.melded >= 0) and want("declare"):
         out["declare"] = float(declare_value(ctx, seat, sm, so, t[o]))
     if w.melded >= 0:
         for a in (5 * w.melded + KING, 5 * w.melded + QUEEN):
-            out[f"play {DECK[a]}"] = card_value(a, m)
+            if want(f"play {DECK[a]}"):
+                out[f"play {DECK[a]}"] = card_value(a, m)
         return out
     jack = 5 * ctx.trump + JACK
-    if open_stock and mine >> jack & 1:
+    if open_stock and mine >> jack & 1 and want("exchange"):
         nh = pair(h, seat, (mine & ~(1 << jack)) | (1 << tu))
         out["exchange"] = float(core.sp_lead(seat, nh[0], nh[1], c[0], c[1], m[0], m[1], t[0], t[1],
                                              0, jack, -1, -1, -1, int(w.history), 0))
-    if open_stock and (len(stock) > 2 or ctx.close_two):
+    if open_stock and (len(stock) > 2 or ctx.close_two) and want("close"):
         out["close"] = float(core.sp_lead(seat, h[0], h[1], c[0], c[1], m[0], m[1], t[0], t[1],
                                           0, tu, seat, so, t[o], int(w.history), 0))
     if w.history or ctx.meld_first:
         for s in range(4):
             k, q = 5 * s + KING, 5 * s + QUEEN
-            if mine >> k & 1 and mine >> q & 1:
+            if mine >> k & 1 and mine >> q & 1 and want(f"meld {DECK[k].suit}"):
                 val = 40 if s == ctx.trump else 20
                 mp = pair(m, seat, m[seat] + val)
                 d = declare_value(ctx, seat, sm + (val if t[seat] else 0), so, t[o])
                 out[f"meld {DECK[k].suit}"] = max(float(d), card_value(k, mp), card_value(q, mp))
     for a in bits(mine):
-        out[f"play {DECK[a]}"] = card_value(a, m)
+        if want(f"play {DECK[a]}"):
+            out[f"play {DECK[a]}"] = card_value(a, m)
     return out
 
 

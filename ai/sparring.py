@@ -128,6 +128,7 @@ EXPERT_OPTIONS: dict[str, tuple[tuple[str, ...], Callable[[int], Any]]] = {
     "alphamu": (("alphamu_moves", "close_alphamu_moves"), int),
     "sf": (("settle_factor",), int),
     "sz": (("settle_z",), lambda n: n / 10),
+    "dz": (("drop_z",), lambda n: n / 10),
 }
 _OPTION_TOKEN = re.compile(r"([a-z]+)(\d+)")
 
@@ -178,7 +179,8 @@ def make(level: str, seat: int = 0) -> Any:
     (``OWN_CLOSE_PENALTY``), ``expert-fixed-memN`` the same remembering N weighted opponent hands
     through a deal (``MEMORY``, ``ai.schnapsen_memory``), ``expert-fixed-sfN`` the same going on
     past its samples up to N times their count while the best move is unsettled
-    (``SETTLE_FACTOR``), ``expert-fixed-szN`` settled at N/10 standard errors (``SETTLE_Z``); such options combine, joined by
+    (``SETTLE_FACTOR``), ``expert-fixed-szN`` settled at N/10 standard errors (``SETTLE_Z``), ``expert-fixed-dzN``
+    leaving a move N/10 standard errors behind out of the settling samples (``DROP_Z``); such options combine, joined by
     ``-`` (``expert-fixed-tie10-mc0-ocp100``, ``expert_options``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
