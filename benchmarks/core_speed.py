@@ -27,7 +27,7 @@ import ai.schnapsen as expert_module  # noqa: E402
 from ai.arena import run_pair  # noqa: E402
 from ai.schnapsen_exact import SOURCE, bind_library, compile_core, exact_values  # noqa: E402
 
-Solve = tuple[Any, int, tuple[tuple[int, int], ...], float, float]
+Solve = tuple[Any, int, tuple[tuple[int, int], ...], float, float, frozenset[str] | None]
 
 
 def record(deals: int, seed: int) -> list[Solve]:
@@ -36,9 +36,11 @@ def record(deals: int, seed: int) -> list[Solve]:
     real = expert_module.exact_values
 
     def recording(w: Any, core: Any = None, chance: int = False, first_draws: Any = (),
-                  close_penalty: float = 0.0, own_close_penalty: float = 0.0) -> dict[str, float]:
-        solves.append((w, int(chance), tuple(first_draws), close_penalty, own_close_penalty))
-        return real(w, core, chance, first_draws, close_penalty, own_close_penalty)
+                  close_penalty: float = 0.0, own_close_penalty: float = 0.0,
+                  only: Any = None) -> dict[str, float]:
+        keys = None if only is None else frozenset(only)
+        solves.append((w, int(chance), tuple(first_draws), close_penalty, own_close_penalty, keys))
+        return real(w, core, chance, first_draws, close_penalty, own_close_penalty, only=keys)
 
     expert_module.exact_values = recording  # type: ignore[assignment]
     try:
@@ -86,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
                 out = []
                 for s in solves:
                     n0, t = core.sp_nodes(), time.perf_counter()
-                    out.append(exact_values(s[0], core, s[1], s[2], s[3], s[4]))
+                    out.append(exact_values(s[0], core, s[1], s[2], s[3], s[4], only=s[5]))
                     seconds[name][kind(s)] += time.perf_counter() - t
                     nodes[name][kind(s)] += core.sp_nodes() - n0
                 values[name] = out
