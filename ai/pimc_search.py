@@ -77,15 +77,18 @@ def pimc(
             break
         if (n - samples) % step:
             continue
+        # one pass over the rows for both tests: the keys left keep their gaps to the best
+        gaps = _paired_gaps(rows)
         if drop_z > 0.0 and n < limit:
-            dropped = trailing(rows, drop_z)
+            dropped = _trailing(gaps, drop_z)
             if dropped:
                 keep = [j for j in range(len(active)) if j not in dropped]
                 active = [active[j] for j in keep]
                 rows = [(w, [r[j] for j in keep]) for w, r in rows]
+                gaps = [g for g in gaps if g[0] not in dropped]
                 if focus is not None:
                     focus(frozenset(active))
-        if settled(rows, settle_z):
+        if _settled(gaps, settle_z):
             break
     return {k: v / (weights[k] or 1.0) for k, v in totals.items()}, n
 
@@ -113,11 +116,22 @@ def _paired_gaps(rows: Sequence[tuple[float, Sequence[float]]]) -> list[tuple[in
     return out
 
 
+def _trailing(gaps: Sequence[tuple[int, float, float, float]], z: float) -> set[int]:
+    """The columns of ``_paired_gaps``' answer at least ``z`` standard errors behind the best,
+    or behind it by the same positive difference in every row."""
+    return {j for j, gap, var, sq in gaps if gap > 0.0 and (var <= 1e-18 or gap >= z * sq ** 0.5)}
+
+
+def _settled(gaps: Sequence[tuple[int, float, float, float]], z: float) -> bool:
+    """Whether every column of ``_paired_gaps``' answer is ``z`` standard errors behind the best
+    or plays alike with it (the same difference in every row: no doubt which is better)."""
+    return all(var <= 1e-18 or gap >= z * sq ** 0.5 for _j, gap, var, sq in gaps)
+
+
 def trailing(rows: Sequence[tuple[float, Sequence[float]]], z: float) -> set[int]:
     """The columns of ``rows`` that trail the best by at least ``z`` standard errors of the
     paired differences, or by the same positive difference in every row."""
-    return {j for j, gap, var, sq in _paired_gaps(rows)
-            if gap > 0.0 and (var <= 1e-18 or gap >= z * sq ** 0.5)}
+    return _trailing(_paired_gaps(rows), z)
 
 
 def settled(rows: Sequence[tuple[float, Sequence[float]]], z: float) -> bool:
@@ -126,12 +140,7 @@ def settled(rows: Sequence[tuple[float, Sequence[float]]], z: float) -> bool:
     standard errors above zero, or the two keys' values are the same in every row (two cards
     that play alike).  Paired differences, because the keys are valued on the same worlds: what
     the worlds share cancels out."""
-    for _j, gap, var, sq in _paired_gaps(rows):
-        if var <= 1e-18:  # the same difference in every row: no doubt which is better
-            continue
-        if gap < z * sq ** 0.5:
-            return False
-    return True
+    return _settled(_paired_gaps(rows), z)
 
 
 def best_key(values: dict[str, float], order: Sequence[str], eps: float = 1e-9) -> str:
