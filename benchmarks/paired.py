@@ -1,6 +1,8 @@
 """Compare two arena runs of the same seed game by game (``python -m ai.arena ... --log FILE``).
 
     python benchmarks/paired.py base.jsonl candidate.jsonl
+    python benchmarks/paired.py base_1.jsonl cand_1.jsonl base_2.jsonl cand_2.jsonl ...
+
 
 Both runs must have played the same deals (or matches) in the same seats: the same ``--seed``,
 mode and opponent.  With reproducible bots (``expert-fixed``, ``sparring``) the two runs play the
@@ -8,7 +10,8 @@ same moves until a decision of the changed bot differs, so most games are identi
 difference between the runs is measured far more precisely than by comparing their win rates:
 the interval below is over the pairs' differences (each pair: the same cards, A in both seats).
 Prints the games compared, how many ended differently, the change in win rate and in game points
-per deal, each with a 95 % interval.
+per deal, each with a 95 % interval.  Several pairs of logs (the runs of several seeds) are
+compared one by one and then pooled: the intervals of the pooled line are over all their pairs.
 """
 
 from __future__ import annotations
@@ -35,8 +38,8 @@ def load(path: Path) -> dict[tuple[int, int], dict[str, float]]:
     return games
 
 
-def compare(base: dict[tuple[int, int], dict[str, float]],
-            cand: dict[tuple[int, int], dict[str, float]]) -> dict[str, float]:
+def compare(base: dict[tuple[Any, int], dict[str, float]],
+            cand: dict[tuple[Any, int], dict[str, float]]) -> dict[str, float]:
     """Per-pair differences (candidate minus base) of wins per game and game points per deal."""
     pairs = sorted({p for p, _s in base} & {p for p, _s in cand})
     d_win, d_gp, games, changed = [], [], 0, 0
@@ -53,17 +56,29 @@ def compare(base: dict[tuple[int, int], dict[str, float]],
         d_gp.append(sum(y["gp"] for y in c) / deals[1] - sum(x["gp"] for x in b) / deals[0])
     win, win_ci = mean_ci(d_win)
     gp, gp_ci = mean_ci(d_gp)
-    base_rate = sum(base[k]["win"] for p in pairs for k in ((p, 0), (p, 1)) if k in base) / max(1, games)
-    return {"games": games, "changed": changed, "base_rate": base_rate, "d_win": win, "d_win_ci": win_ci,
+    both = [k for p in pairs for k in ((p, 0), (p, 1)) if k in base and k in cand]
+    base_rate = sum(base[k]["win"] for k in both) / max(1, games)
+    cand_rate = sum(cand[k]["win"] for k in both) / max(1, games)
+    return {"games": games, "changed": changed, "base_rate": base_rate, "cand_rate": cand_rate,
+            "d_win": win, "d_win_ci": win_ci,
             "d_gp": gp, "d_gp_ci": gp_ci}
 
 
-def compared_logs(prog: str, base: Path, candidate: Path,
+def pooled(logs: Sequence[dict[tuple[int, int], dict[str, float]]]) -> dict[tuple[Any, int], dict[str, float]]:
+    """The games of several logs in one, each pair keyed by its log's place too (the pair numbers
+    of two seeds' runs are the same numbers for other cards)."""
+    return {((i, p), seat): g for i, log in enumerate(logs) for (p, seat), g in log.items()}
+
+
+def compared_logs(prog: str, base: Path | Sequence[Path], candidate: Path | Sequence[Path],
                   by: Callable[[Any, Any], dict[str, float]], unit: str) -> dict[str, float] | None:
-    """``by`` (a comparison such as ``compare``) of the logs at ``base`` and ``candidate``, or None
-    after one line saying why not: a log that cannot be read, or two logs sharing no ``unit``."""
+    """``by`` (a comparison such as ``compare``) of the logs at ``base`` and ``candidate`` (or of
+    several such logs each, pooled in order), or None after one line saying why not: a log that
+    cannot be read, or logs sharing no ``unit``."""
+    bases = [base] if isinstance(base, Path) else list(base)
+    cands = [candidate] if isinstance(candidate, Path) else list(candidate)
     try:
-        r = by(load(base), load(candidate))
+        r = by(pooled([load(b) for b in bases]), pooled([load(c) for c in cands]))
     except (OSError, ValueError, KeyError) as e:
         print(f"{prog}: cannot read the logs: {e}")
         return None
@@ -75,15 +90,26 @@ def compared_logs(prog: str, base: Path, candidate: Path,
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python benchmarks/paired.py", description=__doc__.splitlines()[0])
-    ap.add_argument("base", type=Path)
-    ap.add_argument("candidate", type=Path)
+    ap.add_argument("logs", type=Path, nargs="+", metavar="base candidate",
+                    help="a base log and its candidate's log, one such pair per seed")
     args = ap.parse_args(argv)
-    r = compared_logs("paired", args.base, args.candidate, compare, "games (same --seed and mode?)")
-    if r is None:
+    if len(args.logs) % 2:
+        print("paired: give the logs in pairs, each base log followed by its candidate's")
         return 2
-    print(f"{r['games']:.0f} games compared, {r['changed']:.0f} ended differently; base wins {r['base_rate']:.3f}")
-    print(f"candidate - base: win rate {r['d_win']:+.4f} +- {r['d_win_ci']:.4f}, "
-          f"game points per deal {r['d_gp']:+.4f} +- {r['d_gp_ci']:.4f} (95 %)")
+    bases, cands = args.logs[0::2], args.logs[1::2]
+    rows = [(f"{c.name} - {b.name}", [b], [c]) for b, c in zip(bases, cands, strict=True)]
+    if len(rows) > 1:
+        rows.append((f"pooled over {len(rows)}", bases, cands))
+    for name, base, cand in rows:
+        r = compared_logs("paired", base, cand, compare, "games (same --seed and mode?)")
+        if r is None:
+            return 2
+        if len(rows) > 1:
+            print(f"{name}:")
+        print(f"{r['games']:.0f} games compared, {r['changed']:.0f} ended differently; "
+              f"base wins {r['base_rate']:.3f}, candidate {r['cand_rate']:.3f}")
+        print(f"candidate - base: win rate {r['d_win']:+.4f} +- {r['d_win_ci']:.4f}, "
+              f"game points per deal {r['d_gp']:+.4f} +- {r['d_gp_ci']:.4f} (95 %)")
     return 0
 
 

@@ -122,6 +122,23 @@ def test_logs_of_two_runs_compare_game_by_game(tmp_path, capsys):
     assert paired.main([str(logs["a"]), str(bad)]) == 2
     assert capsys.readouterr().out.count("\n") == 1
 
+    # a second seed: the two seeds pooled count every game once, and pair 0 of one seed is not
+    # pair 0 of the other
+    for name, level in (("a5", "player"), ("c5", "beginner")):
+        logs[name] = tmp_path / f"{name}.jsonl"
+        assert arena_main(["--game", "schnapsen", "--a", level, "--b", "random", "--deals", "10", "--seed", "5",
+                           "--workers", "1", "--log", str(logs[name])]) == 0
+    one = paired.compare(paired.load(logs["a5"]), paired.load(logs["c5"]))
+    both = paired.compare(paired.pooled([paired.load(logs["a"]), paired.load(logs["a5"])]),
+                          paired.pooled([paired.load(logs["c"]), paired.load(logs["c5"])]))
+    assert both["games"] == 30 and both["changed"] == other["changed"] + one["changed"]
+    assert both["cand_rate"] * 30 == pytest.approx(other["cand_rate"] * 20 + one["cand_rate"] * 10)
+    assert paired.main([str(logs[n]) for n in ("a", "c", "a5", "c5")]) == 0
+    out = capsys.readouterr().out
+    assert "pooled over 2:\n30 games compared" in out
+    assert paired.main([str(logs[n]) for n in ("a", "c", "a5")]) == 2
+    assert capsys.readouterr().out.count("\n") == 1
+
 
 class _Recorder:
     """Stands in for an agent and notes the hand it held at each decision, the move it chose and
