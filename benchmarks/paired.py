@@ -3,7 +3,6 @@
     python benchmarks/paired.py base.jsonl candidate.jsonl
     python benchmarks/paired.py base_1.jsonl cand_1.jsonl base_2.jsonl cand_2.jsonl ...
 
-
 Both runs must have played the same deals (or matches) in the same seats: the same ``--seed``,
 mode and opponent.  With reproducible bots (``expert-fixed``, ``sparring``) the two runs play the
 same moves until a decision of the changed bot differs, so most games are identical and the
@@ -100,10 +99,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = [(f"{c.name} - {b.name}", [b], [c]) for b, c in zip(bases, cands, strict=True)]
     if len(rows) > 1:
         rows.append((f"pooled over {len(rows)}", bases, cands))
-    for name, base, cand in rows:
+    results = []
+    for name, base, cand in rows:  # all compared before any is printed: a bad log gets one line
         r = compared_logs("paired", base, cand, compare, "games (same --seed and mode?)")
         if r is None:
             return 2
+        results.append((name, r))
+    for name, r in results:
         if len(rows) > 1:
             print(f"{name}:")
         print(f"{r['games']:.0f} games compared, {r['changed']:.0f} ended differently; "

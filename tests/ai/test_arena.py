@@ -138,6 +138,8 @@ def test_logs_of_two_runs_compare_game_by_game(tmp_path, capsys):
     assert "pooled over 2:\n30 games compared" in out
     assert paired.main([str(logs[n]) for n in ("a", "c", "a5")]) == 2
     assert capsys.readouterr().out.count("\n") == 1
+    assert paired.main([str(logs[n]) for n in ("a", "c")] + [str(logs["a5"]), str(bad)]) == 2
+    assert capsys.readouterr().out.count("\n") == 1
 
 
 class _Recorder:
