@@ -69,6 +69,48 @@ def test_stock_sizes_narrow_what_is_seen():
     assert sum(given for _k, _t, given in notes) < len([n for n in notes if n[0] in ("lead", "answer")])
 
 
+class _CloseSpy:
+    """Closes whenever it may and has been given the true hand, else plays the first legal move
+    that is not a close; notes, at each lead it is asked, whether closing was among its moves,
+    the hand given and the stock still open."""
+
+    def __init__(self, oracle: oracle_probe.Oracle, notes: list[tuple[bool, bool, bool]]) -> None:
+        self.oracle = oracle
+        self.notes = notes
+        self.level = "spy"
+        self.close_when_seeing = False
+
+    def choose(self, observation: Any, legal_moves: Sequence[Any], rng: Random) -> Any:
+        may_close = any(m.kind == "close" for m in legal_moves)
+        given = self.oracle.hand is not None
+        k = schnapsen_knowledge(observation)
+        if k.stage == "lead":
+            self.notes.append((may_close, given, not k.phase2))
+        if may_close and given and self.close_when_seeing:
+            return next(m for m in legal_moves if m.kind == "close")
+        return next(m for m in legal_moves if m.kind != "close")
+
+
+@pytest.mark.parametrize("closes", [False, True])
+def test_the_close_alone_is_decided_with_the_true_hand(closes):
+    oracle = oracle_probe.Oracle()
+    notes: list[tuple[bool, bool, bool]] = []
+
+    def spy(agent: Any) -> _CloseSpy:
+        s = _CloseSpy(oracle, notes)
+        s.close_when_seeing = closes
+        return s
+
+    _outs, counts = oracle_probe.play("player", "beginner", 3, 6, frozenset({"close"}), None, make=spy, oracle=oracle)
+    seen = [i for i, note in enumerate(notes) if note[:2] == (True, True)]
+    assert seen and counts == {"close": len(seen)}
+    assert all(given for may_close, given, _open in notes if may_close)  # every close question is seen
+    assert not any(given and not may_close for may_close, given, _open in notes)  # and nothing else
+    # a seen non-close is chosen again at once, blind, without the close; a seen close is played
+    again = [i + 1 < len(notes) and notes[i + 1] == (False, False, True) for i in seen]
+    assert all(again) if not closes else not any(again)
+
+
 def test_seeing_nothing_plays_the_arena_games(tmp_path, capsys):
     arena_log, probe_log = tmp_path / "arena.jsonl", tmp_path / "probe.jsonl"
     assert arena_main(["--game", "schnapsen", "--a", "player", "--b", "beginner", "--deals", "12", "--seed", "4",
@@ -81,7 +123,7 @@ def test_seeing_nothing_plays_the_arena_games(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--see", "bogus"], "--see takes lead, answer, closed, not bogus"),
+    (["--see", "bogus"], "--see takes lead, answer, closed, close, not bogus"),
     (["--stocks", "ten"], "--stocks takes stock sizes such as 10,8, not 'ten'"),
     (["--deals", "1"], "--deals must be at least 2"),
 ])
