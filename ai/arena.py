@@ -145,6 +145,12 @@ def run_pair(task: tuple[str, int, str, str, str, int, int],
     return results
 
 
+def log_line(pair: int, o: Outcome) -> str:
+    """One game of pair ``pair`` as a line of the ``--log`` file (``benchmarks/paired.py`` reads it)."""
+    return json.dumps({"pair": pair, "a_seat": o.a_seat, "win": o.wins, "gp": o.gp, "deals": o.deals,
+                       "deal_gp": o.deal_gp}) + "\n"
+
+
 def _numbered_pair(job: tuple[tuple[str, int, str, str, str, int, int], int | None]) -> tuple[int, list[Outcome]]:
     task, a_seed = job
     return task[-1], run_pair(task, a_seed=a_seed)
@@ -221,8 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def record(i: int, res: list[Outcome]) -> None:
         if log is not None:
             for o in res:
-                log.write(json.dumps({"pair": i, "a_seat": o.a_seat, "win": o.wins, "gp": o.gp, "deals": o.deals,
-                                     "deal_gp": o.deal_gp}) + "\n")
+                log.write(log_line(i, o))
             log.flush()
 
     def report(done: int) -> None:

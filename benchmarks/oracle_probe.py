@@ -30,7 +30,6 @@ while A decides.  It is not a level of the app or of the arena.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections import Counter
@@ -43,7 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai.schnapsen as expert_module  # noqa: E402
-from ai.arena import mean_ci, run_pair, wilson  # noqa: E402
+from ai.arena import log_line, mean_ci, run_pair, wilson  # noqa: E402
 from ai.schnapsen_determinize import READ_DRAWS, world_with_hand  # noqa: E402
 from ai.schnapsen_knowledge import schnapsen_knowledge  # noqa: E402
 from ai.schnapsen_solver import mask_of  # noqa: E402
@@ -201,8 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         done.extend(res)
         if log is not None:
             for o in res:
-                log.write(json.dumps({"pair": i, "a_seat": o.a_seat, "win": o.wins, "gp": o.gp, "deals": o.deals,
-                                      "deal_gp": o.deal_gp}) + "\n")
+                log.write(log_line(i, o))
             log.flush()
         if args.progress and (i + 1) % args.progress == 0:
             w = sum(o.wins for o in done)
