@@ -290,6 +290,27 @@ SETTLE_Z = 2.0
 #: without dropping; median 134 ms, p95 803 ms (benchmarks/results/schnapsen_sparring.txt,
 #: session 51).
 DROP_Z = 3.0
+#: A charge on every lead at the open stock below the decision inside each sample's exact search
+#: (compiled core only; ``exact_values(lead_charge=...)``), in game points off the leader's value
+#: by the stock cards left at that lead, times ``LEAD_CHARGE`` (0 = off; benchmark level
+#: ``expert-fixed-lcN``, N/100).  In a sample the leader sees the other hand, and seeing it is
+#: worth about this much to a leader at those stock sizes and next to nothing to a follower
+#: (``benchmarks/oracle_probe.py``, session 53: +0.30 GP a deal over 760 leads at 10 and 8 stock
+#: cards, +0.11 over 651 at 6 to 2, -0.03 over 920 answers), so the search overrates the lines in
+#: which this seat leads and underrates those in which the opponent does.  Only where this seat
+#: leads unless ``LEAD_CHARGE_ANSWERS`` (benchmark token ``lca1``): its answers gained nothing
+#: from seeing the hand.
+LEAD_CHARGE_SHAPE = {8: 0.24, 6: 0.14, 4: 0.08, 2: 0.04}
+LEAD_CHARGE = 0.0
+LEAD_CHARGE_ANSWERS = False
+
+
+def lead_charges(scale: float) -> tuple[float, ...]:
+    """The core's lead charges (index: stock cards left) for ``scale`` times ``LEAD_CHARGE_SHAPE``;
+    empty when off."""
+    if scale <= 0:
+        return ()
+    return tuple(scale * LEAD_CHARGE_SHAPE.get(n, 0.0) for n in range(max(LEAD_CHARGE_SHAPE) + 1))
 
 
 def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
@@ -387,8 +408,13 @@ class ExpertAgent:
                  closed_tie: float = CLOSED_TIE, opp_equity_needs: int = OPP_EQUITY_NEEDS,
                  own_close_penalty: float = OWN_CLOSE_PENALTY, memory: int = MEMORY,
                  settle_factor: int = SETTLE_FACTOR, settle_z: float = SETTLE_Z,
-                 drop_z: float = DROP_Z) -> None:
+                 drop_z: float = DROP_Z, lead_charge: float = LEAD_CHARGE,
+                 lead_charge_answers: bool = LEAD_CHARGE_ANSWERS) -> None:
         self.seat = seat
+        #: with the core: the charges on the leads below a decision (``LEAD_CHARGE``), and whether
+        #: they apply where this seat answers too
+        self.lead_charge = lead_charges(lead_charge)
+        self.lead_charge_answers = lead_charge_answers
         #: moves this many standard errors behind the best are left out of the settling samples
         self.drop_z = drop_z
         #: PIMC's samples go on up to this many times the count while the best move is unsettled
@@ -485,10 +511,13 @@ class ExpertAgent:
                 chance = FIRST_DRAW
                 n = min(n, FIRST_DRAW_SAMPLES.get(k.stock_size, n))
 
+            charge = self.lead_charge if self.lead_charge_answers or k.led < 0 else ()
+
             def evaluate(w: Any) -> dict[str, float]:
                 return exact_values(w, core, chance, first_draws(w) if chance == FIRST_DRAW else (),
                                     close_penalty=self.opp_close_penalty,
-                                    own_close_penalty=self.own_close_penalty, only=tally.focus)
+                                    own_close_penalty=self.own_close_penalty, only=tally.focus,
+                                    lead_charge=charge)
         elif k.phase2:
             n = CLOSED_SAMPLES
 

@@ -48,6 +48,17 @@ static double PEN, LASTPEN, OWNPEN, LASTOWNPEN;
 static int PROOT;
 /* the table key's bits for the charges, set with them (sp_close_penalty), not per node */
 static uint64_t CHARGE_KEY;
+/* A charge on every lead at the open stock below the position solved (sp > 0), by the stock
+ * cards left then: LEADPEN[n] game points off the leader's value (so off the root seat's own
+ * later leads and onto the opponent's).  In a sampled deal the leader sees the other hand; a
+ * real leader does not, and seeing it is worth far more to a leader than to a follower
+ * (benchmarks/oracle_probe.py, session 53), so a search that sees everything overrates the
+ * lines in which it leads.  0 everywhere: off. */
+static double LEADPEN[13], LAST_LEADPEN[13];
+/* the most a position's value can be from zero for Star1's bounds: 3 game points and every
+ * lead charge still to come (values past 3 exist only with the charges) */
+static double EXTREME = 3.0;
+static uint64_t LEAD_KEY;
 
 typedef struct {
     uint64_t k1, k2;
@@ -154,12 +165,12 @@ static double after_trick(int leader, int a, int b, uint32_t h0, uint32_t h1, in
     for (int i = 0; i < n; i++) {
         int x = pairs[i][0], y = pairs[i][1];
         double rest = n - 1 - i;
-        double lo = n * alpha - sum - rest * 3.0, hi = n * beta - sum + rest * 3.0;
+        double lo = n * alpha - sum - rest * EXTREME, hi = n * beta - sum + rest * EXTREME;
         *hw = w0 | 1u << x; *hl = l0 | 1u << y;
         double v = go_on(w, f, h0, h1, c0, c1, m0, m1, t0, t1, sp + 2, tu, cb, cp, ct,
                          fd & ~(1u << x) & ~(1u << y), lo, hi);
-        if (v <= lo) return (sum + v + rest * 3.0) / n;  /* an upper bound <= alpha */
-        if (v >= hi) return (sum + v - rest * 3.0) / n;  /* a lower bound >= beta */
+        if (v <= lo) return (sum + v + rest * EXTREME) / n;  /* an upper bound <= alpha */
+        if (v >= hi) return (sum + v - rest * EXTREME) / n;  /* a lower bound >= beta */
         sum += v;
     }
     return sum / n;
@@ -233,7 +244,7 @@ static double lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, i
                   (uint64_t)(t1 > 0) << 42 | (uint64_t)can_decl << 43 | (uint64_t)may_ex << 44 |
                   (uint64_t)(cb + 1) << 45 | (uint64_t)(ct == 0) << 47 |
                   (uint64_t)(phase1 ? sp : 15) << 48 | (uint64_t)(phase1 && tu == jack) << 52 |
-                  CHARGE_KEY;
+                  CHARGE_KEY | LEAD_KEY;
     uint64_t k2 = (uint64_t)c0 | (uint64_t)c1 << 8 | (uint64_t)m0 << 16 | (uint64_t)m1 << 24 |
                   (uint64_t)(cp + 1) << 32 | (uint64_t)(phase1 ? fd : 0) << 40;
     Entry *e = slot(k1, k2);
@@ -307,6 +318,9 @@ static double lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, i
         opt_c[j + 1] = kc; opt_v[j + 1] = kv; opt_k[j + 1] = kk;
     }
     uint32_t tmask = suit_mask(TRUMP);
+    /* the lead charge: the answers are searched on the uncharged scale, in the window shifted
+     * by it, and the charge comes off the card's value */
+    double lp = (phase1 && sp > 0) ? LEADPEN[NSTOCK - sp] : 0.0;
     for (int i = 0; i < n; i++) {
         int a = opt_c[i], val = opt_v[i];
         int nm0 = m0, nm1 = m1;
@@ -319,17 +333,18 @@ static double lead(int seat, uint32_t h0, uint32_t h1, int c0, int c1, int m0, i
             if (same) resp = (same & higher(a)) ? (same & higher(a)) : same;
             else resp = (other & tmask) ? (other & tmask) : other;
         }
-        double worst = INF;
+        double worst = INF, la = alpha + lp, lb = beta + lp;
         int order[10], no = order_responses(a, resp, order);
         for (int j = 0; j < no; j++) {
             int b = order[j];
-            double nb = worst < beta ? worst : beta;
+            double nb = worst < lb ? worst : lb;
             if (seat == 0)
-                v = -after_trick(0, a, b, nh0, nh1 & ~(1u << b), c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, fd, -nb, -alpha);
+                v = -after_trick(0, a, b, nh0, nh1 & ~(1u << b), c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, fd, -nb, -la);
             else
-                v = -after_trick(1, a, b, nh0 & ~(1u << b), nh1, c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, fd, -nb, -alpha);
-            if (v < worst) { worst = v; if (worst <= alpha) break; }
+                v = -after_trick(1, a, b, nh0 & ~(1u << b), nh1, c0, c1, nm0, nm1, t0, t1, sp, tu, cb, cp, ct, fd, -nb, -la);
+            if (v < worst) { worst = v; if (worst <= la) break; }
         }
+        worst -= lp;
         if (worst > best) {
             best = worst; best_card = a;
             if (best > alpha) { alpha = best; if (alpha >= beta) break; }
@@ -430,5 +445,23 @@ void sp_close_penalty(double p, double own, int root) {
     CHARGE_KEY = (uint64_t)(p > 0 || own > 0) << 53 | (uint64_t)((p > 0 || own > 0) && root) << 54;
 }
 
+/* The lead charges (LEADPEN) for the solves that follow: pen[n] for a lead with n stock cards
+ * left, n < count (the rest 0).  The key tells charged positions from plain ones; another set
+ * of charges forgets the charged positions stored under the old one. */
+void sp_lead_charge(int count, const double *pen) {
+    double next[13] = {0};
+    int any = 0;
+    for (int i = 0; i < count && i < 13; i++) { next[i] = pen[i] > 0 ? pen[i] : 0; any |= next[i] > 0; }
+    if (any && memcmp(next, LAST_LEADPEN, sizeof next) != 0) {
+        memcpy(LAST_LEADPEN, next, sizeof next);
+        GEN++;
+        if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
+    }
+    memcpy(LEADPEN, next, sizeof next);
+    EXTREME = 3.0;
+    for (int i = 0; i < 13; i++) EXTREME += next[i];
+    LEAD_KEY = (uint64_t)any << 55;
+}
+
 /* The interface version: ai/schnapsen_exact.py refuses a library built from another one. */
-int sp_abi(void) { return 6; }
+int sp_abi(void) { return 7; }

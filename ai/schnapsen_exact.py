@@ -56,7 +56,7 @@ from ai.schnapsen_solver import (
 
 SOURCE = Path(__file__).with_name("schnapsen_core.c")
 #: the interface version the library must report (``sp_abi`` in the C source)
-ABI = 6
+ABI = 7
 #: ``exact_values(chance=FIRST_DRAW)``: only the first draw is a chance node (the core's mode 2)
 FIRST_DRAW = 2
 #: where a source checkout keeps the compiled core (a test points it at its tmp_path)
@@ -149,6 +149,8 @@ def bind_library(lib: Path) -> Any:
     core.sp_nodes.restype = ctypes.c_uint64
     core.sp_close_penalty.argtypes = [d, d, i]
     core.sp_close_penalty.restype = None
+    core.sp_lead_charge.argtypes = [i, ctypes.POINTER(d)]
+    core.sp_lead_charge.restype = None
     return core
 
 
@@ -180,7 +182,8 @@ def describe() -> str:
 
 def exact_values(w: World, core: Any = None, chance: int = False,
                  first_draws: Sequence[tuple[int, int]] = (), close_penalty: float = 0.0,
-                 own_close_penalty: float = 0.0, only: Collection[str] | None = None) -> dict[str, float]:
+                 own_close_penalty: float = 0.0, only: Collection[str] | None = None,
+                 lead_charge: Sequence[float] = ()) -> dict[str, float]:
     """The exact value (game points for the seat to move) of every legal move of a fully known
     position, searched to the end of the deal; the C core if given, else pure Python.  With
     ``chance`` only the hands are known: neither seat knows the order of the face-down stock, and
@@ -189,7 +192,9 @@ def exact_values(w: World, core: Any = None, chance: int = False,
     card, loser's card; every pair if empty).  ``close_penalty``: game points off every close of
     the seat not to move, ``own_close_penalty`` off every close of the seat to move after its
     first move (the core only; the pure-Python search ignores both).  ``only``: the moves to
-    value with the core (the others left out of the answer, and their searches saved); all if None."""
+    value with the core (the others left out of the answer, and their searches saved); all if None.
+    ``lead_charge[n]``: game points off the leader's value of every lead at the open stock with
+    n stock cards left, below the position valued (the core only; none if empty)."""
     want = (lambda _key: True) if only is None else only.__contains__
     ctx = w.ctx
     open_stock = ctx.closed_by < 0 and bool(w.stock)
@@ -203,6 +208,7 @@ def exact_values(w: World, core: Any = None, chance: int = False,
     core.sp_setup(ctx.trump, int(ctx.claim_last), int(ctx.meld_first), int(ctx.close_two),
                   int(ctx.false_pagat), int(ctx.closed_pagat), int(chance), len(stock), arr)
     core.sp_close_penalty(float(close_penalty), float(own_close_penalty), w.to_act)
+    core.sp_lead_charge(len(lead_charge), (ctypes.c_double * max(1, len(lead_charge)))(*lead_charge))
     if chance == FIRST_DRAW and open_stock:
         flat = [x for pair in first_draws for x in pair]
         core.sp_first_draws(len(first_draws), (ctypes.c_int * max(1, len(flat)))(*flat))

@@ -129,6 +129,8 @@ EXPERT_OPTIONS: dict[str, tuple[tuple[str, ...], Callable[[int], Any]]] = {
     "sf": (("settle_factor",), int),
     "sz": (("settle_z",), lambda n: n / 10),
     "dz": (("drop_z",), lambda n: n / 10),
+    "lc": (("lead_charge",), lambda n: n / 100),
+    "lca": (("lead_charge_answers",), bool),
 }
 _OPTION_TOKEN = re.compile(r"([a-z]+)(\d+)")
 
@@ -180,7 +182,9 @@ def make(level: str, seat: int = 0) -> Any:
     through a deal (``MEMORY``, ``ai.schnapsen_memory``), ``expert-fixed-sfN`` the same going on
     past its samples up to N times their count while the best move is unsettled
     (``SETTLE_FACTOR``), ``expert-fixed-szN`` settled at N/10 standard errors (``SETTLE_Z``), ``expert-fixed-dzN``
-    leaving a move N/10 standard errors behind out of the settling samples (``DROP_Z``); such options combine, joined by
+    leaving a move N/10 standard errors behind out of the settling samples (``DROP_Z``),
+    ``expert-fixed-lcN`` charging N/100 times ``LEAD_CHARGE_SHAPE`` on the leads below its own
+    leads inside the samples' searches (``LEAD_CHARGE``; ``-lca1`` below its answers too); such options combine, joined by
     ``-`` (``expert-fixed-tie10-mc0-ocp100``, ``expert_options``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent
