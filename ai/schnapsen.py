@@ -290,7 +290,7 @@ SETTLE_Z = 2.0
 #: without dropping; median 134 ms, p95 803 ms (benchmarks/results/schnapsen_sparring.txt,
 #: session 51).
 DROP_Z = 3.0
-#: A charge on every lead at the open stock below the decision inside each sample's exact search
+#: A charge on the leads at the open stock below the decision inside each sample's exact search
 #: (compiled core only; ``exact_values(lead_charge=...)``), in game points off the leader's value
 #: by the stock cards left at that lead, times ``LEAD_CHARGE`` (0 = off; benchmark level
 #: ``expert-fixed-lcN``, N/100).  In a sample the leader sees the other hand, and seeing it is
@@ -299,18 +299,23 @@ DROP_Z = 3.0
 #: cards, +0.11 over 651 at 6 to 2, -0.03 over 920 answers), so the search overrates the lines in
 #: which this seat leads and underrates those in which the opponent does.  Only where this seat
 #: leads unless ``LEAD_CHARGE_ANSWERS`` (benchmark token ``lca1``): its answers gained nothing
-#: from seeing the hand.
+#: from seeing the hand.  ``LEAD_CHARGE_DEPTH``: the leads charged, one trick down (1: the next
+#: lead only) or every one (0; token ``lcd0``): charges deep in the tree cost alpha-beta its
+#: cut-offs (four times the nodes of a first-lead solve), the next lead alone 2-30 % more.
 LEAD_CHARGE_SHAPE = {8: 0.24, 6: 0.14, 4: 0.08, 2: 0.04}
 LEAD_CHARGE = 0.0
 LEAD_CHARGE_ANSWERS = False
+LEAD_CHARGE_DEPTH = 1
 
 
-def lead_charges(scale: float) -> tuple[float, ...]:
-    """The core's lead charges (index: stock cards left) for ``scale`` times ``LEAD_CHARGE_SHAPE``;
-    empty when off."""
+def lead_charges(scale: float, stock: int = 12, depth: int = 0) -> tuple[float, ...]:
+    """The core's lead charges (index: stock cards left) for ``scale`` times ``LEAD_CHARGE_SHAPE``
+    below a decision with ``stock`` cards left, ``depth`` tricks down (0: all); empty when off."""
     if scale <= 0:
         return ()
-    return tuple(scale * LEAD_CHARGE_SHAPE.get(n, 0.0) for n in range(max(LEAD_CHARGE_SHAPE) + 1))
+    low = stock - 2 * depth if depth > 0 else 0
+    return tuple(scale * LEAD_CHARGE_SHAPE.get(n, 0.0) if low <= n < stock else 0.0
+                 for n in range(max(LEAD_CHARGE_SHAPE) + 1))
 
 
 def _by_key(legal: Sequence[Move]) -> dict[str, Move]:
@@ -409,12 +414,14 @@ class ExpertAgent:
                  own_close_penalty: float = OWN_CLOSE_PENALTY, memory: int = MEMORY,
                  settle_factor: int = SETTLE_FACTOR, settle_z: float = SETTLE_Z,
                  drop_z: float = DROP_Z, lead_charge: float = LEAD_CHARGE,
-                 lead_charge_answers: bool = LEAD_CHARGE_ANSWERS) -> None:
+                 lead_charge_answers: bool = LEAD_CHARGE_ANSWERS,
+                 lead_charge_depth: int = LEAD_CHARGE_DEPTH) -> None:
         self.seat = seat
-        #: with the core: the charges on the leads below a decision (``LEAD_CHARGE``), and whether
-        #: they apply where this seat answers too
-        self.lead_charge = lead_charges(lead_charge)
+        #: with the core: the charges on the leads below a decision (``LEAD_CHARGE``), whether
+        #: they apply where this seat answers too, and how many tricks down
+        self.lead_charge = lead_charge
         self.lead_charge_answers = lead_charge_answers
+        self.lead_charge_depth = lead_charge_depth
         #: moves this many standard errors behind the best are left out of the settling samples
         self.drop_z = drop_z
         #: PIMC's samples go on up to this many times the count while the best move is unsettled
@@ -511,7 +518,8 @@ class ExpertAgent:
                 chance = FIRST_DRAW
                 n = min(n, FIRST_DRAW_SAMPLES.get(k.stock_size, n))
 
-            charge = self.lead_charge if self.lead_charge_answers or k.led < 0 else ()
+            charge = (lead_charges(self.lead_charge, k.stock_size, self.lead_charge_depth)
+                      if not k.phase2 and (self.lead_charge_answers or k.led < 0) else ())
 
             def evaluate(w: Any) -> dict[str, float]:
                 return exact_values(w, core, chance, first_draws(w) if chance == FIRST_DRAW else (),

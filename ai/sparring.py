@@ -131,6 +131,7 @@ EXPERT_OPTIONS: dict[str, tuple[tuple[str, ...], Callable[[int], Any]]] = {
     "dz": (("drop_z",), lambda n: n / 10),
     "lc": (("lead_charge",), lambda n: n / 100),
     "lca": (("lead_charge_answers",), bool),
+    "lcd": (("lead_charge_depth",), int),
 }
 _OPTION_TOKEN = re.compile(r"([a-z]+)(\d+)")
 
@@ -183,8 +184,9 @@ def make(level: str, seat: int = 0) -> Any:
     past its samples up to N times their count while the best move is unsettled
     (``SETTLE_FACTOR``), ``expert-fixed-szN`` settled at N/10 standard errors (``SETTLE_Z``), ``expert-fixed-dzN``
     leaving a move N/10 standard errors behind out of the settling samples (``DROP_Z``),
-    ``expert-fixed-lcN`` charging N/100 times ``LEAD_CHARGE_SHAPE`` on the leads below its own
-    leads inside the samples' searches (``LEAD_CHARGE``; ``-lca1`` below its answers too); such options combine, joined by
+    ``expert-fixed-lcN`` charging N/100 times ``LEAD_CHARGE_SHAPE`` on the next lead below its own
+    leads inside the samples' searches (``LEAD_CHARGE``; ``-lca1`` below its answers too, ``-lcd0``
+    on every lead below, ``LEAD_CHARGE_DEPTH``); such options combine, joined by
     ``-`` (``expert-fixed-tie10-mc0-ocp100``, ``expert_options``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent

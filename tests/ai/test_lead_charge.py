@@ -107,18 +107,21 @@ def test_the_expert_charges_below_its_leads_only_unless_told(monkeypatch):
     lead_obs = R.observe(s, leader)
     for answers in (False, True):
         agent = schnapsen.ExpertAgent(leader, budget_s=None, max_samples=4, lead_charge=1.0,
-                                      lead_charge_answers=answers)
+                                      lead_charge_answers=answers, lead_charge_depth=1)
         if agent.core is None:
             return  # no compiler here: the pure-Python search has no charges to pass
         seen.clear()
         agent.choose(lead_obs, R.legal_moves(s), Random(1))
-        assert seen and all(c == schnapsen.lead_charges(1.0) for stage, c in seen if stage == "lead")
+        next_lead = schnapsen.lead_charges(1.0, 10, 1)  # the first lead: the lead at 8 cards charged
+        assert seen and all(c == next_lead for stage, c in seen if stage == "lead")
         s1, _ = R.apply(s, next(m for m in R.legal_moves(s) if m.kind == "play"))
         follower = schnapsen.ExpertAgent(1 - leader, budget_s=None, max_samples=4, lead_charge=1.0,
-                                         lead_charge_answers=answers)
+                                         lead_charge_answers=answers, lead_charge_depth=1)
         seen.clear()
         follower.choose(R.observe(s1, 1 - leader), R.legal_moves(s1), Random(1))
         answered = [c for stage, c in seen if stage == "follow"]
-        assert answered and all(c == (schnapsen.lead_charges(1.0) if answers else ()) for c in answered)
+        assert answered and all(c == (next_lead if answers else ()) for c in answered)
     assert schnapsen.lead_charges(0.0) == ()
+    assert [n for n, c in enumerate(next_lead) if c] == [8]
     assert schnapsen.lead_charges(0.5)[8] == 0.5 * schnapsen.LEAD_CHARGE_SHAPE[8]
+    assert [n for n, c in enumerate(schnapsen.lead_charges(1.0, 10, 0)) if c] == [2, 4, 6, 8]
