@@ -302,6 +302,10 @@ DROP_Z = 3.0
 #: from seeing the hand.  ``LEAD_CHARGE_DEPTH``: the leads charged, one trick down (1: the next
 #: lead only) or every one (0; token ``lcd0``): charges deep in the tree cost alpha-beta its
 #: cut-offs (four times the nodes of a first-lead solve), the next lead alone 2-30 % more.
+#: Measured against sparring-firm, paired with the expert as committed (session 54, seeds 294-295,
+#: 1,200 deals; benchmarks/results/schnapsen_sparring.txt): the next lead charged (lc100) 65 games
+#: otherwise, -0.25 +- 1.02 points of win rate, -0.024 +- 0.039 game points a deal; every lead
+#: (lc100-lcd0) 83 otherwise, -0.25 +- 1.10 points, -0.027 +- 0.041, and slower.  So it stays off.
 LEAD_CHARGE_SHAPE = {8: 0.24, 6: 0.14, 4: 0.08, 2: 0.04}
 LEAD_CHARGE = 0.0
 LEAD_CHARGE_ANSWERS = False
