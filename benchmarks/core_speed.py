@@ -37,10 +37,12 @@ def record(deals: int, seed: int) -> list[Solve]:
 
     def recording(w: Any, core: Any = None, chance: int = False, first_draws: Any = (),
                   close_penalty: float = 0.0, own_close_penalty: float = 0.0,
-                  only: Any = None) -> dict[str, float]:
+                  only: Any = None, lead_charge: Any = ()) -> dict[str, float]:
+        # the expert as committed charges no leads (LEAD_CHARGE off), so a solve replays without one
         keys = None if only is None else frozenset(only)
         solves.append((w, int(chance), tuple(first_draws), close_penalty, own_close_penalty, keys))
-        return real(w, core, chance, first_draws, close_penalty, own_close_penalty, only=keys)
+        return real(w, core, chance, first_draws, close_penalty, own_close_penalty, only=keys,
+                    lead_charge=lead_charge)
 
     expert_module.exact_values = recording  # type: ignore[assignment]
     try:

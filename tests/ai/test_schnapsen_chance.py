@@ -109,10 +109,10 @@ def test_the_expert_solves_its_samples_with_chance_from_chance_stock_down(core, 
     real = schnapsen.exact_values
 
     def spy(w, c=None, chance=False, first_draws=(), close_penalty=0.0,  # type: ignore[no-untyped-def]
-            own_close_penalty=0.0, only=None):
+            own_close_penalty=0.0, only=None, lead_charge=()):
         seen.append((len(w.stock) if w.ctx.closed_by < 0 else 0, chance))
         return real(w, c, chance, first_draws, close_penalty=close_penalty,
-                    own_close_penalty=own_close_penalty, only=only)
+                    own_close_penalty=own_close_penalty, only=only, lead_charge=lead_charge)
 
     monkeypatch.setattr(schnapsen, "exact_values", spy)
     agent = ExpertAgent(0, budget_s=None, max_samples=4)
