@@ -301,7 +301,7 @@ DROP_Z = 3.0
 #: leads unless ``LEAD_CHARGE_ANSWERS`` (benchmark token ``lca1``): its answers gained nothing
 #: from seeing the hand.  ``LEAD_CHARGE_DEPTH``: the leads charged, one trick down (1: the next
 #: lead only) or every one (0; token ``lcd0``): charges deep in the tree cost alpha-beta its
-#: cut-offs (four times the nodes of a first-lead solve), the next lead alone 2-30 % more.
+#: cut-offs (two to four times the nodes of a first-lead solve), the next lead alone 2-30 % more.
 #: Measured against sparring-firm, paired with the expert as committed (session 54, seeds 294-295,
 #: 1,200 deals; benchmarks/results/schnapsen_sparring.txt): the next lead charged (lc100) 65 games
 #: otherwise, -0.25 +- 1.02 points of win rate, -0.024 +- 0.039 game points a deal; every lead
