@@ -70,6 +70,13 @@ typedef struct {
 static Entry TT[1 << TTBITS];
 static uint32_t GEN = 1;
 
+/* A new generation of the table: every stored position is forgotten (cleared outright once the
+ * counter wraps). */
+static void forget_positions(void) {
+    GEN++;
+    if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
+}
+
 static inline uint32_t suit_mask(int s) { return 0x1Fu << (5 * s); }
 static inline int pts(int c) { return RPTS[c % 5]; }
 static inline uint32_t higher(int c) { return ((1u << c) - 1) & suit_mask(c / 5); }
@@ -383,8 +390,7 @@ void sp_setup(int trump, int claim_last, int meld_first, int close_two, int fals
     TRUMP = trump; CLAIM_LAST = claim_last; MELD_FIRST = meld_first; CLOSE_TWO = close_two;
     FALSE_PAGAT = false_pagat; CLOSED_PAGAT = closed_pagat; CHANCE = chance;
     NSTOCK = nstock;
-    GEN++;
-    if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
+    forget_positions();
 }
 
 /* The face-down cards still in the stock at position sp (the turn-up, last, not among them). */
@@ -420,8 +426,7 @@ void sp_first_draws(int n, const int *pairs) {
     if (n > 64) n = 64;
     NDRAWS = n;
     for (int i = 0; i < n; i++) { DRAWS[i][0] = pairs[2 * i]; DRAWS[i][1] = pairs[2 * i + 1]; }
-    GEN++;
-    if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
+    forget_positions();
 }
 
 uint64_t sp_nodes(void) { return NODES; }
@@ -436,8 +441,7 @@ void sp_close_penalty(double p, double own, int root) {
     if ((p > 0 || own > 0) && (p != LASTPEN || own != LASTOWNPEN)) {
         LASTPEN = p;
         LASTOWNPEN = own;
-        GEN++;
-        if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
+        forget_positions();
     }
     PEN = p;
     OWNPEN = own;
@@ -454,8 +458,7 @@ void sp_lead_charge(int count, const double *pen) {
     for (int i = 0; i < count && i < 13; i++) { next[i] = pen[i] > 0 ? pen[i] : 0; any |= next[i] > 0; }
     if (any && memcmp(next, LAST_LEADPEN, sizeof next) != 0) {
         memcpy(LAST_LEADPEN, next, sizeof next);
-        GEN++;
-        if (GEN == 0) { memset(TT, 0, sizeof TT); GEN = 1; }
+        forget_positions();
     }
     memcpy(LEADPEN, next, sizeof next);
     EXTREME = 3.0;

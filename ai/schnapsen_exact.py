@@ -208,7 +208,8 @@ def exact_values(w: World, core: Any = None, chance: int = False,
     core.sp_setup(ctx.trump, int(ctx.claim_last), int(ctx.meld_first), int(ctx.close_two),
                   int(ctx.false_pagat), int(ctx.closed_pagat), int(chance), len(stock), arr)
     core.sp_close_penalty(float(close_penalty), float(own_close_penalty), w.to_act)
-    core.sp_lead_charge(len(lead_charge), (ctypes.c_double * max(1, len(lead_charge)))(*lead_charge))
+    # no array to build for a solve without charges (the usual one): the core reads none
+    core.sp_lead_charge(len(lead_charge), (ctypes.c_double * len(lead_charge))(*lead_charge) if lead_charge else None)
     if chance == FIRST_DRAW and open_stock:
         flat = [x for pair in first_draws for x in pair]
         core.sp_first_draws(len(first_draws), (ctypes.c_int * max(1, len(flat)))(*flat))
