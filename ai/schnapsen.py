@@ -159,6 +159,13 @@ MATCH_BLEND = 0.5
 #: equity a deal there (so about +0.06 +- 1.1 points of matches), deal win rate -0.6 +- 1.6
 #: points: nothing.
 OPP_EQUITY_NEEDS = 0
+#: In a match, whether PIMC's adaptive sampling (which moves it stops valuing, ``DROP_Z``, and when
+#: the best is settled, ``SETTLE_Z``) runs on the measure the move is chosen by.  False: it runs on
+#: match equity in every decision of a match, also where the move is then chosen by game points
+#: (``MATCH_PLAY`` "game-points"), so near the end of a match, where equity is far from linear in
+#: game points, a move can be left out for its equity and the choice made by game points among the
+#: rest, on samples settled for another measure.  True: by game points wherever the choice is.
+SEARCH_BY_CHOICE = False
 
 #: Reading the opponent's close (``close_likelihood``), for every decision of a deal it closed
 #: until its hand is known: samples capped by the stock size of the close (the views of the
@@ -419,8 +426,11 @@ class ExpertAgent:
                  settle_factor: int = SETTLE_FACTOR, settle_z: float = SETTLE_Z,
                  drop_z: float = DROP_Z, lead_charge: float = LEAD_CHARGE,
                  lead_charge_answers: bool = LEAD_CHARGE_ANSWERS,
-                 lead_charge_depth: int = LEAD_CHARGE_DEPTH) -> None:
+                 lead_charge_depth: int = LEAD_CHARGE_DEPTH,
+                 search_by_choice: bool = SEARCH_BY_CHOICE) -> None:
         self.seat = seat
+        #: in a match, PIMC's adaptive sampling by the measure of the choice (``SEARCH_BY_CHOICE``)
+        self.search_by_choice = search_by_choice
         #: with the core: the charges on the leads below a decision (``LEAD_CHARGE``), whether
         #: they apply where this seat answers too, and how many tricks down
         self.lead_charge = lead_charge
@@ -553,6 +563,11 @@ class ExpertAgent:
                        if core is not None and "close" in keys else None)
 
         tally = _GpTally(keys)
+        # in a match the equity of each move, summed as the game points are (for the hint, and
+        # for the choice where it is by equity)
+        eq_tally = None if needs is None else _GpTally(keys)
+        search_eq = needs is not None and not (
+            self.search_by_choice and self.match_play != "blend" and not self.by_equity(k, needs))
         weigh = None
         reads = readings(k) if core is not None else Readings(False, False, False)
         sampler = self._remembered(k, reads, core, rng, n) if core is not None and self.memory > 0 else None
@@ -579,9 +594,12 @@ class ExpertAgent:
                 together.append((w, tally.weight))
             if close_leads is not None and (tally.focus is None or "close" in tally.focus):
                 close_leads.add(w, tally.weight)
-            if needs is None:
+            if needs is None or eq_tally is None:
                 return vals
-            return {key: _equity(needs, v) for key, v in vals.items()}
+            eq_vals = {key: _equity(needs, v) for key, v in vals.items()}
+            eq_tally.weight, eq_tally.focus = tally.weight, tally.focus
+            eq_tally.add(eq_vals)
+            return eq_vals if search_eq else vals
 
         if sampler is None:
             sampler = lambda r: sample_world(k, r, self.read_draws)  # noqa: E731
@@ -595,6 +613,8 @@ class ExpertAgent:
                             drop_z=self.drop_z if core is not None and together is None else 0.0,
                             focus=tally.narrow)
         gp = tally.means()
+        if eq_tally is not None and not search_eq:
+            chosen = eq_tally.means()
         if together:  # game points only: a match's equity (``chosen``) stays PIMC's
             gp, _solves = alphamu_values([w for w, _ in together], [x for _, x in together], keys, core, k.seat,
                                          self.alphamu_moves)

@@ -132,6 +132,7 @@ EXPERT_OPTIONS: dict[str, tuple[tuple[str, ...], Callable[[int], Any]]] = {
     "lc": (("lead_charge",), lambda n: n / 100),
     "lca": (("lead_charge_answers",), bool),
     "lcd": (("lead_charge_depth",), int),
+    "sbc": (("search_by_choice",), bool),
 }
 _OPTION_TOKEN = re.compile(r"([a-z]+)(\d+)")
 
@@ -186,7 +187,8 @@ def make(level: str, seat: int = 0) -> Any:
     leaving a move N/10 standard errors behind out of the settling samples (``DROP_Z``),
     ``expert-fixed-lcN`` charging N/100 times ``LEAD_CHARGE_SHAPE`` on the next lead below its own
     leads inside the samples' searches (``LEAD_CHARGE``; ``-lca1`` below its answers too, ``-lcd0``
-    on every lead below, ``LEAD_CHARGE_DEPTH``); such options combine, joined by
+    on every lead below, ``LEAD_CHARGE_DEPTH``), ``expert-fixed-sbc1`` in a match sampling
+    adaptively by the measure it then chooses by (``SEARCH_BY_CHOICE``); such options combine, joined by
     ``-`` (``expert-fixed-tie10-mc0-ocp100``, ``expert_options``); None for other names."""
     if level == "expert-python":
         from ai.schnapsen import ExpertAgent

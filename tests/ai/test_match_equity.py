@@ -140,6 +140,28 @@ def test_playing_a_match_for_game_points_chooses_as_a_lone_deal_and_still_shows_
                     assert hybrid == alone
 
 
+def test_searching_a_match_by_its_choice_samples_as_a_lone_deal():
+    """With ``search_by_choice`` a decision chosen by game points samples as in a lone deal, its
+    adaptive sampling too (no ``max_samples`` cap: moves are left out and the samples go on
+    until the best is settled), so the score changes neither the figures nor the move; the
+    hint still has each move's match chance."""
+    for stock in (8, 6):
+        for s in _positions(stock, 2):
+            seat, legal = R.to_move(s), R.legal_moves(s)
+            lone = R.observe(s, seat)
+            expert = ExpertAgent(seat, budget_s=None, search_by_choice=True)
+            gp_lone, _, used_lone, _ = expert.scored(lone, legal, Random(7))
+            alone, _ = expert.explain(lone, legal, Random(7))
+            for needs in ((1, 6), (6, 1), (2, 2)):
+                in_match = replace(lone, match_needs=needs)
+                gp, eq, used, _ = expert.scored(in_match, legal, Random(7))
+                assert used == used_lone and gp == pytest.approx(gp_lone)
+                assert eq is not None and set(eq) == set(gp)
+                assert all(-1e-3 <= v <= 1.0 + 1e-3 for v in eq.values())
+                move, reason = expert.explain(in_match, legal, Random(7))
+                assert move == alone and reason.get("detail").id == "how.match"
+
+
 def _match_decisions():
     """Decisions at 8 and 6 stock cards (four each) at three match scores: (seat, legal moves,
     observation in the match, the game points each side needs)."""
