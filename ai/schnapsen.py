@@ -567,11 +567,10 @@ class ExpertAgent:
                        if core is not None and "close" in keys else None)
 
         tally = _GpTally(keys)
-        # in a match the equity of each move, summed as the game points are (for the hint, and
-        # for the choice where it is by equity)
-        eq_tally = None if needs is None else _GpTally(keys)
         search_eq = needs is not None and not (
             self.search_by_choice and self.match_play != "blend" and not self.by_equity(k, needs))
+        # a match searched by game points: each move's equity summed beside them, for the hint
+        eq_tally = _GpTally(keys) if needs is not None and not search_eq else None
         weigh = None
         reads = readings(k) if core is not None else Readings(False, False, False)
         sampler = self._remembered(k, reads, core, rng, n) if core is not None and self.memory > 0 else None
@@ -598,12 +597,14 @@ class ExpertAgent:
                 together.append((w, tally.weight))
             if close_leads is not None and (tally.focus is None or "close" in tally.focus):
                 close_leads.add(w, tally.weight)
-            if needs is None or eq_tally is None:
+            if needs is None:
                 return vals
             eq_vals = {key: _equity(needs, v) for key, v in vals.items()}
+            if eq_tally is None:
+                return eq_vals
             eq_tally.weight, eq_tally.focus = tally.weight, tally.focus
             eq_tally.add(eq_vals)
-            return eq_vals if search_eq else vals
+            return vals
 
         if sampler is None:
             sampler = lambda r: sample_world(k, r, self.read_draws)  # noqa: E731
@@ -617,7 +618,7 @@ class ExpertAgent:
                             drop_z=self.drop_z if core is not None and together is None else 0.0,
                             focus=tally.narrow)
         gp = tally.means()
-        if eq_tally is not None and not search_eq:
+        if eq_tally is not None:
             chosen = eq_tally.means()
         if together:  # game points only: a match's equity (``chosen``) stays PIMC's
             gp, _solves = alphamu_values([w for w, _ in together], [x for _, x in together], keys, core, k.seat,
